@@ -1,0 +1,5 @@
+import { MappingPage } from '../../features/mapping/components/mapping-page';
+
+export function MappingRoute() {
+  return <MappingPage />;
+}

@@ -1,0 +1,50 @@
+import { EXPORT_HEADERS } from '@app/contracts';
+import type { ExportRecord, FileKind, Item, PatchTaskRequest, PatchTaskResponse, Task } from '@app/contracts';
+import { apiFetch, apiRequest } from '../../../lib/api-client';
+
+const taskUrl = (id: string) => `/api/tasks/${encodeURIComponent(id)}`;
+
+export function saveTaskItems(id: string, items: Item[]): Promise<PatchTaskResponse> {
+  const body: PatchTaskRequest = { items, syncMapping: true };
+  return apiRequest<PatchTaskResponse>(taskUrl(id), { method: 'PATCH', json: body });
+}
+
+export function uploadTaskFile(id: string, kind: FileKind, file: File): Promise<Task> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiRequest<Task>(`${taskUrl(id)}/upload/${kind}`, { method: 'POST', body: form });
+}
+
+export interface GenerateResult {
+  blob: Blob;
+  exportId: string | null;
+  rows: number | null;
+  matched: number | null;
+}
+
+function numberHeader(res: Response, name: string): number | null {
+  const v = res.headers.get(name);
+  if (v === null || v.trim() === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+export async function generateExport(id: string): Promise<GenerateResult> {
+  const res = await apiFetch(`${taskUrl(id)}/generate`, { method: 'POST' });
+  const blob = await res.blob();
+  return {
+    blob,
+    exportId: res.headers.get(EXPORT_HEADERS.id),
+    rows: numberHeader(res, EXPORT_HEADERS.rows),
+    matched: numberHeader(res, EXPORT_HEADERS.matched),
+  };
+}
+
+/** Export history, newest first. */
+export function fetchExports(id: string): Promise<ExportRecord[]> {
+  return apiRequest<ExportRecord[]>(`${taskUrl(id)}/exports`);
+}
+
+export function exportFileUrl(taskId: string, exportId: string): string {
+  return `${taskUrl(taskId)}/exports/${encodeURIComponent(exportId)}/file`;
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { TOAST, UI } from '@app/contracts';
+import type { ExportRecord } from '@app/contracts';
+import { formatDateTime, formatSize } from '../../../lib/format';
+import { exportFileUrl, fetchExports } from '../api/task-editor-api';
+
+const MAX_SHOWN = 10;
+
+function summary(e: ExportRecord): string {
+  if (e.status === 'failed') return e.error ?? '';
+  const r = e.report;
+  if (!r) return '';
+  return TOAST.generatedSummary(r.matchedByMa + r.matchedByGm, r.rows);
+}
+
+/** The task's latest exports, newest first, each downloadable again. */
+export function ExportHistory({ taskId, version }: { taskId: string; version: number }) {
+  const [exports, setExports] = useState<ExportRecord[] | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    fetchExports(taskId)
+      .then((list) => alive && setExports(Array.isArray(list) ? list : []))
+      .catch(() => alive && setExports([]));
+    return () => {
+      alive = false;
+    };
+  }, [taskId, version]);
+
+  return (
+    <section className="panel">
+      <h2 className="panel__title">{UI.exportsSection}</h2>
+      {exports === null ? <p className="note">{UI.loading}</p> : null}
+      {exports?.length === 0 ? <p className="note">{UI.noExports}</p> : null}
+      {exports && exports.length > 0 ? (
+        <ul className="export-list">
+          {exports.slice(0, MAX_SHOWN).map((e) => (
+            <li key={e.id} className="export-list__item">
+              <span className="export-list__date">{formatDateTime(e.createdAt)}</span>
+              <span className={`status status--${e.status}`}>{UI.exportStatus[e.status] ?? e.status}</span>
+              <span className="export-list__summary">{summary(e)}</span>
+              {e.status === 'done' ? (
+                <a className="export-list__link" href={exportFileUrl(taskId, e.id)} download>
+                  {UI.download}
+                  {e.size ? ` (${formatSize(e.size)})` : ''}
+                </a>
+              ) : (
+                <span />
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

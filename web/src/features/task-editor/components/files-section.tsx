@@ -1,0 +1,17 @@
+import { FILE_KINDS, UI } from '@app/contracts';
+import type { Task } from '@app/contracts';
+import { UploadCard } from './upload-card';
+
+export function FilesSection({ task }: { task: Task }) {
+  return (
+    <section className="panel">
+      <h2 className="panel__title">{UI.filesSection}</h2>
+      <div className="upload-grid">
+        {FILE_KINDS.map((kind) => (
+          <UploadCard key={kind} task={task} kind={kind} />
+        ))}
+      </div>
+      <p className="note">{UI.sheetNote}</p>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { UI } from '@app/contracts';
+import type { ItemsEditor } from '../hooks/use-items-editor';
+import { ItemsTable } from './items-table';
+
+export function ItemsSection({ editor }: { editor: ItemsEditor }) {
+  const unmatched = editor.unmatched.size;
+  return (
+    <section className="panel">
+      <div className="panel__head">
+        <h2 className="panel__title">{UI.itemsSection}</h2>
+        <span className="panel__count">{editor.rows.length}</span>
+        {unmatched > 0 ? (
+          <span className="panel__warn">
+            {UI.unmatchedRow}: {unmatched}
+          </span>
+        ) : null}
+      </div>
+      <ItemsTable editor={editor} />
+      <div className="panel__foot">
+        <button type="button" className="btn btn--ghost" onClick={editor.addRow}>
+          {UI.addRow}
+        </button>
+        <p className="note">{UI.pasteHint}</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import type { DragEvent } from 'react';
+import { toast } from 'sonner';
+import { TOAST, UI } from '@app/contracts';
+import type { FileKind, Task } from '@app/contracts';
+import { serverMessageOf } from '../../../lib/api-client';
+import { formatDateTime, formatSize } from '../../../lib/format';
+import { useTasks } from '../../tasks/hooks/tasks-context';
+import { uploadTaskFile } from '../api/task-editor-api';
+
+const TITLES: Record<FileKind, string> = { price: UI.priceCard, template: UI.templateCard };
+
+/**
+ * One upload card: a badge for whether the task has the file, a drop zone that also opens the file
+ * picker (.xlsx only; a dropped file is not checked), and the chosen file's name.
+ */
+export function UploadCard({ task, kind }: { task: Task; kind: FileKind }) {
+  const { refresh } = useTasks();
+  const stored = task.files?.[kind] ?? null;
+  const [fileName, setFileName] = useState<string | null>(stored?.name ?? null);
+  const [uploading, setUploading] = useState(false);
+  const [dragOver, setDragOver] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // A fresher copy of the task (after an upload or a reload) brings the stored name.
+  useEffect(() => {
+    if (stored?.name) setFileName(stored.name);
+  }, [stored?.name, stored?.uploadedAt]);
+
+  const upload = async (file: File | undefined) => {
+    if (!file || uploading) return;
+    setFileName(file.name);
+    setUploading(true);
+    try {
+      await uploadTaskFile(task.id, kind, file);
+      toast.success(TOAST.uploaded, { description: file.name });
+      await refresh();
+    } catch (e) {
+      setFileName(null);
+      toast.error(TOAST.uploadFailed, { description: serverMessageOf(e) });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setDragOver(false);
+    void upload(e.dataTransfer.files?.[0]);
+  };
+
+  const onDragOver = (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    if (!dragOver) setDragOver(true);
+  };
+
+  const chosen = !!stored;
+  const classes = ['upload-card', dragOver ? 'upload-card--over' : '', uploading ? 'upload-card--busy' : ''].join(' ').trim();
+  return (
+    <section className={classes} data-kind={kind} aria-label={TITLES[kind]}>
+      <header className="upload-card__header">
+        <h3 className="upload-card__title">{TITLES[kind]}</h3>
+        <span className={chosen ? 'badge badge--ok' : 'badge'}>{chosen ? UI.fileChosen : UI.fileNotChosen}</span>
+      </header>
+      <div
+        className="upload-card__drop"
+        role="button"
+        tabIndex={0}
+        onClick={() => inputRef.current?.click()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            inputRef.current?.click();
+          }
+        }}
+        onDragOver={onDragOver}
+        onDragEnter={onDragOver}
+        onDragLeave={() => setDragOver(false)}
+        onDrop={onDrop}
+      >
+        <span className="upload-card__icon" aria-hidden="true">⇪</span>
+        <span>{uploading ? UI.uploading : UI.dropHint}</span>
+      </div>
+      <input
+        ref={inputRef}
+        type="file"
+        accept=".xlsx"
+        hidden
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          void upload(file);
+        }}
+      />
+      <p className="upload-card__file" data-testid={`file-name-${kind}`}>
+        {fileName ? <span className="upload-card__file-name">{fileName}</span> : null}
+        {fileName && stored && stored.name === fileName ? (
+          <span className="upload-card__file-meta">
+            {formatSize(stored.size)} · {formatDateTime(stored.uploadedAt)}
+          </span>
+        ) : null}
+      </p>
+    </section>
+  );
+}

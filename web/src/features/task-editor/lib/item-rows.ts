@@ -1,0 +1,78 @@
+import { EMPTY_ITEM, MANUAL_FIELDS, UI, normalizeQty } from '@app/contracts';
+import type { Item } from '@app/contracts';
+import { cellToLine, isHeaderRow, parseClipboardTable } from '@app/contracts/clipboard-parser';
+
+/** The table's columns, in order. */
+export const COLUMNS = MANUAL_FIELDS;
+export type ColumnKey = (typeof COLUMNS)[number];
+export const COLUMN_TITLES: readonly string[] = COLUMNS.map((c) => UI.columns[c]);
+export const QTY_COLUMNS: ReadonlySet<ColumnKey> = new Set<ColumnKey>(['minQty', 'step']);
+
+/** A row as edited: quantities stay text while typed and are normalised on blur and on save. */
+export interface ItemRow {
+  key: number;
+  ma: string;
+  gm: string;
+  name: string;
+  minQty: string;
+  step: string;
+}
+
+let nextKey = 1;
+export function newRowKey(): number {
+  return nextKey++;
+}
+
+export function emptyRow(): ItemRow {
+  return itemToRow(EMPTY_ITEM);
+}
+
+export function itemToRow(item: Item): ItemRow {
+  return {
+    key: newRowKey(),
+    ma: item.ma ?? '',
+    gm: item.gm ?? '',
+    name: item.name ?? '',
+    minQty: String(item.minQty ?? 1),
+    step: String(item.step ?? 1),
+  };
+}
+
+/** The rows shown for a task's items; an empty list still shows one empty row to type or paste into. */
+export function itemsToRows(items: readonly Item[]): ItemRow[] {
+  return items.length > 0 ? items.map(itemToRow) : [emptyRow()];
+}
+
+export function rowToItem(row: ItemRow): Item {
+  return { ma: row.ma, gm: row.gm, name: row.name, minQty: normalizeQty(row.minQty), step: normalizeQty(row.step) };
+}
+
+/** The value a cell takes when typed, pasted or left (blur). */
+export function cellValue(column: ColumnKey, raw: string, final: boolean): string {
+  if (!QTY_COLUMNS.has(column)) return raw;
+  const digits = raw.replace(/\D+/g, '');
+  return final ? String(normalizeQty(digits)) : digits;
+}
+
+/**
+ * Pastes spreadsheet text into the rows: cells fill consecutive columns from `startCol`, lines
+ * fill consecutive rows from `startRow`, missing rows are added; cells beyond the last column are
+ * dropped. A first line repeating the column titles is skipped. Returns null when there is
+ * nothing to paste.
+ */
+export function pasteIntoRows(rows: readonly ItemRow[], startRow: number, startCol: number, text: string): ItemRow[] | null {
+  let grid = parseClipboardTable(text);
+  if (grid.length > 0 && isHeaderRow(grid[0], COLUMN_TITLES)) grid = grid.slice(1);
+  if (grid.length === 0) return null;
+  const next = rows.slice();
+  grid.forEach((cells, r) => {
+    const at = startRow + r;
+    const row: ItemRow = { ...(next[at] ?? emptyRow()) };
+    cells.forEach((cell, c) => {
+      const column = COLUMNS[startCol + c];
+      if (column) row[column] = cellValue(column, cellToLine(cell), true);
+    });
+    next[at] = row;
+  });
+  return next;
+}

@@ -1,0 +1,42 @@
+import { useMatch, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { TOAST, UI } from '@app/contracts';
+import type { Task } from '@app/contracts';
+import { serverMessageOf } from '../../../lib/api-client';
+import { SKIP_UNSAVED_CHECK } from '../../../lib/navigation';
+import { deleteTask } from '../api/tasks-api';
+import { useTasks } from '../hooks/tasks-context';
+import { TaskListItem } from './task-list-item';
+
+/** The scrollable task list of the sidebar, newest first; the open task is highlighted. */
+export function TaskList() {
+  const { tasks, loaded, refresh } = useTasks();
+  const navigate = useNavigate();
+  const match = useMatch('/task/:id');
+  const activeId = match?.params.id;
+
+  const onDelete = async (task: Task) => {
+    if (!window.confirm(UI.deleteTaskConfirm(task.name))) return;
+    try {
+      await deleteTask(task.id);
+    } catch (e) {
+      toast.error(TOAST.deleteFailed, { description: serverMessageOf(e) });
+      return;
+    }
+    toast.success(TOAST.deleted);
+    if (task.id === activeId) navigate('/', { state: SKIP_UNSAVED_CHECK });
+    await refresh();
+  };
+
+  return (
+    <nav className="task-list" aria-label={UI.tasksHeading}>
+      {!loaded && tasks.length === 0 ? <p className="task-list__empty">{UI.loading}</p> : null}
+      {loaded && tasks.length === 0 ? <p className="task-list__empty">{UI.noTasks}</p> : null}
+      <ul>
+        {tasks.map((task) => (
+          <TaskListItem key={task.id} task={task} active={task.id === activeId} onDelete={onDelete} />
+        ))}
+      </ul>
+    </nav>
+  );
+}
