@@ -1,0 +1,65 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { MulterModule } from '@nestjs/platform-express';
+import { LoggerModule } from 'nestjs-pino';
+import { tmpdir } from 'node:os';
+import type { AppConfig } from '@app/config';
+import { StorageService, storageOptions } from '@app/storage';
+import { APP_CONFIG } from '@app/config';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { loggerOptions } from './common/logger-options';
+import { DatabaseModule } from './database/database.module';
+import { ExportQueueService } from './queue/export-queue.service';
+import { HealthController } from './health/health.controller';
+import { HealthService } from './health/health.service';
+import { TasksController } from './tasks/tasks.controller';
+import { TasksService } from './tasks/tasks.service';
+import { MappingsController } from './mappings/mappings.controller';
+import { MappingsService } from './mappings/mappings.service';
+import { FilesController } from './files/files.controller';
+import { FilesService } from './files/files.service';
+import { UploadsService } from './files/uploads.service';
+import { ExportsController } from './exports/exports.controller';
+import { ExportsService } from './exports/exports.service';
+
+@Global()
+@Module({})
+class ConfigHostModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const storage = { provide: StorageService, useValue: new StorageService(storageOptions(config)) };
+    return {
+      module: ConfigHostModule,
+      providers: [{ provide: APP_CONFIG, useValue: config }, storage],
+      exports: [APP_CONFIG, StorageService],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigHostModule.forRoot(config),
+        LoggerModule.forRoot(loggerOptions(config)),
+        DatabaseModule,
+        MulterModule.register({
+          dest: tmpdir(),
+          limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10, parts: 20 },
+        }),
+      ],
+      controllers: [HealthController, TasksController, MappingsController, FilesController, ExportsController],
+      providers: [
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        ExportQueueService,
+        HealthService,
+        TasksService,
+        MappingsService,
+        UploadsService,
+        FilesService,
+        ExportsService,
+      ],
+    };
+  }
+}

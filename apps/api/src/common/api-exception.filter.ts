@@ -1,0 +1,45 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Inject, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { ERR } from '@app/contracts';
+import type { AppConfig } from '@app/config';
+import { APP_CONFIG } from '@app/config';
+
+/**
+ * Every error leaves as `{"error": "<Russian message>"}`. Messages of our own exceptions are
+ * already user-facing; anything else is logged and replaced, so no stack, SQL or path leaks.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const { status, message } = this.describe(exception);
+    if (status >= 500) this.logger.error({ err: exception }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(status).json({ error: message });
+  }
+
+  private describe(exception: unknown): { status: number; message: string } {
+    const bodyParser = exception as { type?: string; status?: number };
+    if (bodyParser?.type === 'entity.parse.failed') return { status: 400, message: ERR.badJson };
+    if (bodyParser?.type === 'entity.too.large') return { status: 413, message: ERR.badRequest };
+    if (!(exception instanceof HttpException)) return { status: 500, message: ERR.internal };
+
+    const status = exception.getStatus();
+    if (status === HttpStatus.PAYLOAD_TOO_LARGE) {
+      return { status, message: ERR.fileTooLarge(this.config.UPLOAD_MAX_MB) };
+    }
+    const response = exception.getResponse();
+    const own = typeof response === 'object' && response !== null ? (response as { error?: unknown }).error : undefined;
+    if (typeof own === 'string' && exception.cause === 'user-facing') return { status, message: own };
+    if (status === HttpStatus.NOT_FOUND) return { status, message: ERR.notFound };
+    if (status >= 500) return { status, message: ERR.internal };
+    return { status, message: ERR.badRequest };
+  }
+}

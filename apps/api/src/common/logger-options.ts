@@ -1,0 +1,24 @@
+import type { Params } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { AppConfig } from '@app/config';
+
+/** JSON lines with a request id on every line; bodies (items, file bytes) are never logged. */
+export function loggerOptions(config: AppConfig): Params {
+  return {
+    pinoHttp: {
+      level: config.LOG_LEVEL,
+      base: { app: 'api' },
+      genReqId: (req: IncomingMessage) => {
+        const given = req.headers['x-request-id'];
+        return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+      },
+      customProps: (req: IncomingMessage) => ({ requestId: (req as IncomingMessage & { id: string }).id }),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+    },
+  };
+}

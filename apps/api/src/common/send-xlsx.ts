@@ -1,0 +1,21 @@
+import type { Response } from 'express';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { XLSX_MIME } from '@app/contracts';
+
+/** Streams a stored workbook as an attachment, with a UTF-8 safe file name. */
+export async function sendXlsx(
+  res: Response,
+  body: Readable,
+  fileName: string,
+  size: number | null,
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  res.status(200);
+  res.setHeader('Content-Type', XLSX_MIME);
+  res.setHeader('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+  if (size !== null) res.setHeader('Content-Length', String(size));
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  await pipeline(body, res);
+}

@@ -1,0 +1,15 @@
+import type { ExportRecord } from '@app/contracts';
+import type { ExportEntity } from '@app/persistence';
+
+export function toExportRecord(row: ExportEntity): ExportRecord {
+  return {
+    id: row.id,
+    taskId: row.taskId,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+    size: row.size,
+    report: row.report,
+    error: row.error,
+  };
+}

@@ -1,0 +1,29 @@
+import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { ERR, type ExportRecord } from '@app/contracts';
+import { UuidParamPipe } from '../common/uuid-param.pipe';
+import { ExportsService } from './exports.service';
+
+const taskId = new UuidParamPipe(ERR.taskNotFound);
+const exportId = new UuidParamPipe(ERR.exportNotFound);
+
+@Controller('api/tasks/:id')
+export class ExportsController {
+  constructor(private readonly exports: ExportsService) {}
+
+  @Post('generate')
+  @HttpCode(200)
+  generate(@Param('id', taskId) id: string, @Res() res: Response): Promise<void> {
+    return this.exports.generate(id, res);
+  }
+
+  @Get('exports')
+  history(@Param('id', taskId) id: string): Promise<ExportRecord[]> {
+    return this.exports.history(id);
+  }
+
+  @Get('exports/:exportId/file')
+  file(@Param('id', taskId) id: string, @Param('exportId', exportId) exp: string, @Res() res: Response): Promise<void> {
+    return this.exports.sendFile(id, exp, res);
+  }
+}

@@ -1,0 +1,39 @@
+import { Controller, Get, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import type { Response } from 'express';
+import { ERR, FILE_KINDS, type FileKind, type Task } from '@app/contracts';
+import { UuidParamPipe } from '../common/uuid-param.pipe';
+import { notFound } from '../common/user-error';
+import { TempUploadInterceptor } from './temp-upload.interceptor';
+import { UploadsService, type UploadedTempFile } from './uploads.service';
+import { FilesService } from './files.service';
+
+const taskId = new UuidParamPipe(ERR.taskNotFound);
+
+function fileKind(kind: string): FileKind {
+  if (!(FILE_KINDS as readonly string[]).includes(kind)) throw notFound(ERR.notFound);
+  return kind as FileKind;
+}
+
+@Controller('api/tasks/:id')
+export class FilesController {
+  constructor(
+    private readonly uploads: UploadsService,
+    @Inject(FilesService) private readonly files: FilesService,
+  ) {}
+
+  @Post('upload/:kind')
+  @UseInterceptors(TempUploadInterceptor, FileInterceptor('file'))
+  upload(
+    @Param('id', taskId) id: string,
+    @Param('kind') kind: string,
+    @UploadedFile() file: UploadedTempFile | undefined,
+  ): Promise<Task> {
+    return this.uploads.upload(id, fileKind(kind), file);
+  }
+
+  @Get('files/:kind')
+  download(@Param('id', taskId) id: string, @Param('kind') kind: string, @Res() res: Response): Promise<void> {
+    return this.files.sendOriginal(id, fileKind(kind), res);
+  }
+}

@@ -1,0 +1,39 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { ERR, type PatchTaskResponse, type Task } from '@app/contracts';
+import { patchTaskSchema } from '@app/contracts/schemas';
+import { UuidParamPipe } from '../common/uuid-param.pipe';
+import { ZodBodyPipe } from '../common/zod-body.pipe';
+import { TasksService } from './tasks.service';
+
+const taskId = new UuidParamPipe(ERR.taskNotFound);
+
+@Controller('api/tasks')
+export class TasksController {
+  constructor(private readonly tasks: TasksService) {}
+
+  @Get()
+  list(): Promise<Task[]> {
+    return this.tasks.list();
+  }
+
+  @Post()
+  create(@Body() body: unknown): Promise<Task> {
+    return this.tasks.create(body);
+  }
+
+  @Get(':id')
+  get(@Param('id', taskId) id: string): Promise<Task> {
+    return this.tasks.get(id);
+  }
+
+  @Patch(':id')
+  patch(@Param('id', taskId) id: string, @Body(new ZodBodyPipe(patchTaskSchema)) body: never): Promise<PatchTaskResponse> {
+    return this.tasks.patch(id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  remove(@Param('id', taskId) id: string): Promise<void> {
+    return this.tasks.remove(id);
+  }
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { PinoLogger } from 'nestjs-pino';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { DataSource, Not } from 'typeorm';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ERR, XLSX_MIME, type ExportJobData, type ExportJobResult } from '@app/contracts';
+import { ExportEntity, TaskEntity } from '@app/persistence';
+import { StorageService, isNotFound, storageKeys } from '@app/storage';
+import { EnginePool, EngineRejection } from './engine-pool';
+
+/**
+ * One export job: fetch the task's files, run the engine in a thread, store the workbook under a
+ * key derived from the export id (so a retried job overwrites, never duplicates) and record the
+ * outcome on the export row exactly once.
+ */
+@Injectable()
+export class ExportJobRunner {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(EnginePool) private readonly engine: EnginePool,
+    private readonly logger: PinoLogger,
+  ) {}
+
+  async run(job: Job<ExportJobData, ExportJobResult | null>): Promise<ExportJobResult | null> {
+    const { exportId, taskId, priceKey, templateKey } = job.data;
+    const log = this.logger.logger.child({ jobId: job.id, exportId, taskId, attempt: job.attemptsMade + 1 });
+    const exports = this.db.getRepository(ExportEntity);
+    const row = await exports.findOneBy({ id: exportId });
+    if (!row) {
+      log.info('export row is gone (task deleted); nothing to do');
+      return null;
+    }
+    if (row.status === 'done' && row.objectKey) return { exportId, objectKey: row.objectKey, size: row.size ?? 0 };
+    const task = await this.db.getRepository(TaskEntity).findOneBy({ id: taskId });
+    if (!task) return null;
+
+    await exports.update({ id: exportId }, { status: 'running', startedAt: new Date(), jobId: String(job.id), attempts: () => 'attempts + 1' });
+    const dir = await mkdtemp(join(tmpdir(), 'price-export-'));
+    const started = Date.now();
+    try {
+      const price = join(dir, 'price.xlsx');
+      const template = join(dir, 'template.xlsx');
+      await Promise.all([this.fetch(priceKey, price), this.fetch(templateKey, template)]);
+      const downloaded = Date.now();
+      const out = await this.engine.run({ price, template, items: task.items, mapping: task.mapping });
+      const engineDone = Date.now();
+      const objectKey = storageKeys.export(taskId, exportId);
+      await this.storage.putBuffer(objectKey, out.xlsx, XLSX_MIME);
+      const timings = { ...out.timings, downloadMs: downloaded - started, engineMs: engineDone - downloaded, uploadMs: Date.now() - engineDone };
+      const saved = await exports.update(
+        { id: exportId, status: Not('done') },
+        { status: 'done', objectKey, size: out.xlsx.length, report: out.report, timings, error: null, finishedAt: new Date() },
+      );
+      if (!saved.affected && !(await exports.existsBy({ id: exportId }))) {
+        await this.storage.remove(objectKey);
+        log.info('task deleted while generating; export discarded');
+        return null;
+      }
+      log.info({ rows: out.report.rows, timings }, 'export done');
+      return { exportId, objectKey, size: out.xlsx.length };
+    } catch (error) {
+      await this.recordFailure(job, error as Error, log);
+      throw error instanceof EngineRejection ? new UnrecoverableError(error.message) : error;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async fetch(key: string, path: string): Promise<void> {
+    try {
+      await this.storage.downloadTo(key, path);
+    } catch (error) {
+      if (isNotFound(error)) throw new EngineRejection(ERR.fileNotFound);
+      throw error;
+    }
+  }
+
+  /** Engine refusals are final; other errors are recorded only when no retry is left. */
+  private async recordFailure(job: Job<ExportJobData, ExportJobResult | null>, error: Error, log: PinoLogger['logger']): Promise<void> {
+    const final = error instanceof EngineRejection || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    log[final ? 'warn' : 'info']({ err: error.message, final }, 'export attempt failed');
+    const update = final
+      ? { status: 'failed' as const, error: error instanceof EngineRejection ? error.message : ERR.generateFailed, finishedAt: new Date() }
+      : { status: 'queued' as const };
+    await this.db.getRepository(ExportEntity).update({ id: job.data.exportId, status: Not('done') }, update);
+  }
+}

@@ -1,0 +1,68 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PinoLogger } from 'nestjs-pino';
+import { Queue, Worker, type Job } from 'bullmq';
+import { EXPORT_JOB, EXPORT_QUEUE, HOUSEKEEPING_JOB, type ExportJobData, type ExportJobResult } from '@app/contracts';
+import { redisOptions, type AppConfig } from '@app/config';
+import { APP_CONFIG } from '@app/config';
+import { EnginePool } from './engine-pool';
+import { ExportJobRunner } from './export-job.runner';
+import { HousekeepingService } from '../housekeeping/housekeeping.service';
+
+/**
+ * The consumer of the `export` queue. Closing waits for the active job, so SIGTERM either finishes
+ * it or (past the grace period) leaves it to be picked up again as stalled — never done twice.
+ */
+@Injectable()
+export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private worker?: Worker<ExportJobData, ExportJobResult | null>;
+  private scheduler?: Queue;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly runner: ExportJobRunner,
+    private readonly housekeeping: HousekeepingService,
+    @Inject(EnginePool) private readonly engine: EnginePool,
+    private readonly logger: PinoLogger,
+  ) {}
+
+  get running(): boolean {
+    return this.worker?.isRunning() ?? false;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const { config } = this;
+    this.worker = new Worker<ExportJobData, ExportJobResult | null>(EXPORT_QUEUE, (job) => this.process(job), {
+      prefix: config.QUEUE_PREFIX,
+      connection: redisOptions(config.REDIS_URL, { maxRetriesPerRequest: null }),
+      concurrency: config.WORKER_CONCURRENCY,
+      lockDuration: config.JOB_LOCK_MS,
+      stalledInterval: config.JOB_LOCK_MS,
+      maxStalledCount: 2,
+      name: `worker-${process.pid}`,
+    });
+    this.worker.on('error', (err) => this.logger.warn({ err: err.message }, 'worker connection error'));
+    this.worker.on('stalled', (jobId) => this.logger.warn({ jobId }, 'job stalled; it will be retried'));
+    await this.worker.waitUntilReady();
+
+    this.scheduler = new Queue(EXPORT_QUEUE, { prefix: config.QUEUE_PREFIX, connection: redisOptions(config.REDIS_URL) });
+    await this.scheduler.upsertJobScheduler(
+      HOUSEKEEPING_JOB,
+      { every: config.HOUSEKEEPING_EVERY_MS },
+      { name: HOUSEKEEPING_JOB, opts: { removeOnComplete: 50, removeOnFail: 50 } },
+    );
+    this.logger.info({ concurrency: config.WORKER_CONCURRENCY, queue: EXPORT_QUEUE }, 'worker ready');
+  }
+
+  private process(job: Job<ExportJobData, ExportJobResult | null>): Promise<ExportJobResult | null> {
+    if (job.name === HOUSEKEEPING_JOB) return this.housekeeping.run().then(() => null);
+    if (job.name !== EXPORT_JOB) throw new Error(`unknown job ${job.name}`);
+    return this.runner.run(job);
+  }
+
+  async onApplicationShutdown(signal?: string): Promise<void> {
+    this.logger.info({ signal }, 'worker closing: finishing the active job');
+    await this.worker?.close();
+    await this.scheduler?.close();
+    await this.engine.close();
+  }
+}

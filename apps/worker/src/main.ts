@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { loadConfigOrExit } from '@app/config';
+import { WorkerModule } from './worker.module';
+
+/** A separate process: NestJS application context, no HTTP API; it never migrates. */
+async function bootstrap(): Promise<void> {
+  const config = loadConfigOrExit();
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+}
+
+bootstrap().catch((error: Error) => {
+  process.stderr.write(`worker failed to start: ${error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { dataSourceOptions } from '@app/persistence';
+import { StorageService, storageOptions } from '@app/storage';
+import { EnginePool } from './export/engine-pool';
+import { ExportJobRunner } from './export/export-job.runner';
+import { ExportProcessor } from './export/export.processor';
+import { HousekeepingService } from './housekeeping/housekeeping.service';
+import { WorkerHealthServer } from './health/worker-health.server';
+
+/** The worker: no HTTP API, only the queue consumer (plus an optional liveness port). */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL, base: { app: 'worker', pid: process.pid } } }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL), extra: { max: 4 } }),
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        {
+          provide: StorageService,
+          useValue: new StorageService(storageOptions(config)),
+        },
+        { provide: EnginePool, useValue: new EnginePool(config.WORKER_CONCURRENCY) },
+        ExportJobRunner,
+        HousekeepingService,
+        ExportProcessor,
+        WorkerHealthServer,
+      ],
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import type { Config } from 'jest';
+
+const moduleNameMapper = {
+  '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+  '^@app/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
+};
+const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] as [string, object] };
+
+/**
+ * Two projects: `unit` (pure code, no services) and `integration` (the built API and worker as
+ * real processes against PostgreSQL, Redis and the S3 server; see test/setup).
+ */
+const config: Config = {
+  projects: [
+    {
+      displayName: 'unit',
+      rootDir: '.',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
+      moduleNameMapper,
+      transform,
+    },
+    {
+      displayName: 'integration',
+      rootDir: '.',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/setup/global-setup.ts',
+      globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+      moduleNameMapper,
+      transform,
+      testTimeout: 120_000,
+    },
+  ],
+};
+
+export default config;

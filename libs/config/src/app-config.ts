@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment, validated once at boot. Defaults match
+ * `.env.example`; a bad value stops the process with one line naming the variable.
+ */
+const int = (def: number, min: number, max: number) =>
+  z.coerce
+    .number({ error: `expected an integer ${min}–${max}` })
+    .int(`expected an integer ${min}–${max}`)
+    .min(min, `expected an integer ${min}–${max}`)
+    .max(max, `expected an integer ${min}–${max}`)
+    .default(def);
+const url = (def: string, protocols: string[]) =>
+  z
+    .string()
+    .default(def)
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `expected a ${protocols.join(' or ')} URL`);
+const text = (def: string) => z.string().min(1, 'must not be empty').default(def);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: text('0.0.0.0'),
+  PORT: int(3000, 1, 65535),
+  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/price_export', ['postgres:', 'postgresql:']),
+  REDIS_URL: url('redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/, 'letters, digits, _ : - only').default('price-export'),
+  S3_ENDPOINT: url('http://127.0.0.1:9000', ['http:', 'https:']),
+  S3_ACCESS_KEY: text('minioadmin'),
+  S3_SECRET_KEY: text('minioadmin'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name').default('price-export'),
+  S3_REGION: text('us-east-1'),
+  UPLOAD_MAX_MB: int(25, 1, 1024),
+  GENERATE_TIMEOUT_MS: int(120_000, 100, 3_600_000),
+  WORKER_CONCURRENCY: int(1, 1, 64),
+  WORKER_HEALTH_PORT: int(0, 0, 65535),
+  JOB_LOCK_MS: int(30_000, 1_000, 600_000),
+  EXPORT_RETENTION_DAYS: int(30, 1, 36_500),
+  HOUSEKEEPING_EVERY_MS: int(3_600_000, 1_000, 86_400_000),
+  ADMIN_USER: text('admin'),
+  ADMIN_PASSWORD: text('admin'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(''),
+});
+
+export type AppConfig = z.infer<typeof schema>;
+
+export const DEFAULT_ADMIN = { user: 'admin', password: 'admin' } as const;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one line naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
+
+/** Loads the config or prints the one-line reason and exits; used by every entry point. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './app-config';
+export * from './redis-options';
+export * from './app-config.token';

@@ -1,0 +1,42 @@
+/** Export history (DESIGN §3) and the engine's report (DESIGN §5.7). */
+
+export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface UnmatchedItem {
+  /** 0-based index of the item in the task's item list. */
+  index: number;
+  ma: string;
+  gm: string;
+}
+
+export interface ExportReport {
+  rows: number;
+  matchedByMa: number;
+  matchedByGm: number;
+  unmatched: UnmatchedItem[];
+  duplicateKeys: number;
+  /** Price-list columns (1 = A) used as keys; 0 when none could be found. */
+  keyColumns: { ma: number; gm: number };
+}
+
+export interface ExportRecord {
+  id: string;
+  taskId: string;
+  status: ExportStatus;
+  createdAt: string;
+  finishedAt: string | null;
+  size: number | null;
+  report: ExportReport | null;
+  error: string | null;
+}
+
+/** Response headers of `POST /api/tasks/{id}/generate`. */
+export const EXPORT_HEADERS = {
+  id: 'X-Export-Id',
+  rows: 'X-Export-Rows',
+  matched: 'X-Export-Matched',
+  unmatched: 'X-Export-Unmatched',
+} as const;
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const EXPORT_FILE_NAME = 'export.xlsx';

@@ -1,0 +1,19 @@
+/** The BullMQ queue shared by the API (producer) and the worker (consumer). */
+
+export const EXPORT_QUEUE = 'export';
+export const EXPORT_JOB = 'generate';
+export const HOUSEKEEPING_JOB = 'housekeeping';
+
+/** Job data holds ids and object keys, never file bytes. */
+export interface ExportJobData {
+  exportId: string;
+  taskId: string;
+  priceKey: string;
+  templateKey: string;
+}
+
+export interface ExportJobResult {
+  exportId: string;
+  objectKey: string;
+  size: number;
+}

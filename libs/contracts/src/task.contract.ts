@@ -1,0 +1,82 @@
+/** Shapes of the HTTP API (DESIGN §3–4), shared by the API and the web app. */
+
+export interface Item {
+  ma: string;
+  gm: string;
+  name: string;
+  minQty: number;
+  step: number;
+}
+
+/** Template column numbers, 1 = column A, 0 = not transferred. */
+export interface ManualMapping {
+  ma: number;
+  gm: number;
+  name: number;
+  minQty: number;
+  step: number;
+}
+
+/** `{ "<price column>": <template column> }`, both ≥ 1. */
+export type PriceToTemplate = Record<string, number>;
+
+/** Which price-list column holds each code; 0 = detect automatically. */
+export interface PriceKeys {
+  ma: number;
+  gm: number;
+}
+
+export interface Mapping {
+  manualMapping: ManualMapping;
+  priceToTemplate: PriceToTemplate;
+  priceKeys: PriceKeys;
+}
+
+export type FileKind = 'price' | 'template';
+export const FILE_KINDS: readonly FileKind[] = ['price', 'template'];
+
+export interface StoredFileInfo {
+  name: string;
+  size: number;
+  uploadedAt: string;
+}
+
+export interface TaskFiles {
+  price: StoredFileInfo | null;
+  template: StoredFileInfo | null;
+}
+
+export interface Task {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  items: Item[];
+  files: TaskFiles;
+  mapping: Mapping;
+}
+
+export interface CreateTaskRequest {
+  name: string;
+}
+
+export interface PatchTaskRequest {
+  items?: unknown[];
+  syncMapping?: boolean;
+}
+
+export interface PatchTaskResponse extends Task {
+  mappingSynced: boolean;
+}
+
+export interface ApiError {
+  error: string;
+}
+
+export interface HealthResponse {
+  status: 'ok' | 'error';
+  db: 'ok' | 'down';
+  redis: 'ok' | 'down';
+  storage: 'ok' | 'down';
+  workers?: number;
+}

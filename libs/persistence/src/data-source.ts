@@ -1,0 +1,63 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { Client } from 'pg';
+import { TaskEntity } from './task.entity';
+import { GlobalRulesEntity } from './global-rules.entity';
+import { ExportEntity } from './export.entity';
+import { InitialSchema1732240000000 } from './migrations/1732240000000-initial-schema';
+
+export const ENTITIES = [TaskEntity, GlobalRulesEntity, ExportEntity];
+export const MIGRATIONS = [InitialSchema1732240000000];
+
+/** Arbitrary but fixed: every API process takes this advisory lock around migrations. */
+const MIGRATION_LOCK_KEY = 7_301_776_042;
+
+export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    extra: { max: 10, connectionTimeoutMillis: 5_000 },
+  };
+}
+
+/** Creates the database named in the URL if it does not exist (two racing creators are fine). */
+export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+  const target = new URL(databaseUrl);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount) return false;
+    await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P04') return false; // created by a concurrent process
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs pending migrations under a Postgres advisory lock so concurrent API starts migrate once. */
+export async function migrateWithLock(dataSource: DataSource): Promise<string[]> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const done = await dataSource.runMigrations({ transaction: 'each' });
+    return done.map((m) => m.name);
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+export function createDataSource(databaseUrl: string): DataSource {
+  return new DataSource(dataSourceOptions(databaseUrl));
+}

@@ -1,0 +1,51 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { ExportReport, ExportStatus } from '@app/contracts';
+import { TaskEntity } from './task.entity';
+
+@Entity({ name: 'exports' })
+@Index('exports_task_created_idx', ['taskId', 'createdAt'])
+export class ExportEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'task_id', type: 'uuid' })
+  taskId: string;
+
+  @ManyToOne(() => TaskEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'task_id' })
+  task?: TaskEntity;
+
+  @Column({ type: 'varchar', length: 16 })
+  status: ExportStatus;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'started_at', type: 'timestamptz', nullable: true })
+  startedAt: Date | null;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
+
+  @Column({ name: 'object_key', type: 'text', nullable: true })
+  objectKey: string | null;
+
+  @Column({ type: 'bigint', nullable: true, transformer: { to: (v) => v, from: (v) => (v === null ? null : Number(v)) } })
+  size: number | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  report: ExportReport | null;
+
+  @Column({ type: 'text', nullable: true })
+  error: string | null;
+
+  /** Milliseconds per stage as measured by the worker (download, engine, upload). */
+  @Column({ type: 'jsonb', nullable: true })
+  timings: Record<string, number> | null;
+
+  @Column({ type: 'int', default: 0 })
+  attempts: number;
+
+  @Column({ name: 'job_id', type: 'text', nullable: true })
+  jobId: string | null;
+}

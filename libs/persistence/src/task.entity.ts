@@ -1,0 +1,37 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Item, Mapping, StoredFileInfo } from '@app/contracts';
+
+/** A stored upload: what the API shows, plus the object key that only the server knows. */
+export interface StoredFile extends StoredFileInfo {
+  key: string;
+}
+
+export interface StoredFiles {
+  price: StoredFile | null;
+  template: StoredFile | null;
+}
+
+@Entity({ name: 'tasks' })
+export class TaskEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  /** One jsonb column so that saving the items is a single atomic write. */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  items: Item[];
+
+  @Column({ type: 'jsonb', default: () => `'{"price":null,"template":null}'::jsonb` })
+  files: StoredFiles;
+
+  @Column({ type: 'jsonb' })
+  mapping: Mapping;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

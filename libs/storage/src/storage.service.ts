@@ -1,0 +1,117 @@
+import { Client } from 'minio';
+import type { Readable } from 'node:stream';
+
+export interface StorageOptions {
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  region: string;
+}
+
+/**
+ * The few object operations the app needs, on the plain minio API so the same code runs against
+ * MinIO and the embedded s3rver (which has no multipart upload: every put passes a known size
+ * below the multipart threshold, see putFile).
+ */
+export class StorageService {
+  private readonly client: Client;
+  readonly bucket: string;
+  private readonly region: string;
+
+  constructor(options: StorageOptions) {
+    const url = new URL(options.endpoint);
+    this.client = new Client({
+      endPoint: url.hostname,
+      port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      useSSL: url.protocol === 'https:',
+      accessKey: options.accessKey,
+      secretKey: options.secretKey,
+      region: options.region,
+      pathStyle: true,
+      // Large enough that nothing we store (≤ upload limit, exports) goes multipart.
+      partSize: 1024 * 1024 * 1024,
+    });
+    this.bucket = options.bucket;
+    this.region = options.region;
+  }
+
+  async ensureBucket(): Promise<void> {
+    if (await this.client.bucketExists(this.bucket)) return;
+    try {
+      await this.client.makeBucket(this.bucket, this.region);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error;
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.client.bucketExists(this.bucket);
+  }
+
+  async putBuffer(key: string, data: Buffer, contentType?: string): Promise<void> {
+    await this.client.putObject(this.bucket, key, data, data.length, contentType ? { 'Content-Type': contentType } : {});
+  }
+
+  async putStream(key: string, stream: Readable, size: number, contentType?: string): Promise<void> {
+    await this.client.putObject(this.bucket, key, stream, size, contentType ? { 'Content-Type': contentType } : {});
+  }
+
+  async putFile(key: string, path: string, contentType?: string): Promise<void> {
+    const { createReadStream } = await import('node:fs');
+    const { stat } = await import('node:fs/promises');
+    const { size } = await stat(path);
+    await this.putStream(key, createReadStream(path), size, contentType);
+  }
+
+  getStream(key: string): Promise<Readable> {
+    return this.client.getObject(this.bucket, key);
+  }
+
+  async getBuffer(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.getStream(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async downloadTo(key: string, path: string): Promise<void> {
+    await this.client.fGetObject(this.bucket, key, path);
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const s = await this.client.statObject(this.bucket, key);
+      return { size: s.size };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.removeObject(this.bucket, key);
+  }
+
+  /** Removes every object under a prefix (a task's folder). */
+  async removePrefix(prefix: string): Promise<number> {
+    const keys = await this.list(prefix);
+    for (const key of keys) await this.client.removeObject(this.bucket, key);
+    return keys.length;
+  }
+
+  list(prefix: string): Promise<string[]> {
+    return new Promise((resolve, reject) => {
+      const keys: string[] = [];
+      const stream = this.client.listObjectsV2(this.bucket, prefix, true);
+      stream.on('data', (obj) => obj.name && keys.push(obj.name));
+      stream.on('error', reject);
+      stream.on('end', () => resolve(keys));
+    });
+  }
+}
+
+export function isNotFound(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'NotFound' || code === 'NoSuchKey' || code === 'NoSuchBucket';
+}

@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/** Compiled entry points, relative to the repository root. */
+export const ENTRY = {
+  api: 'dist/api/apps/api/src/main.js',
+  worker: 'dist/worker/apps/worker/src/main.js',
+  embeddedS3: 'dist/scripts/scripts/embedded-s3.js',
+} as const;
+
+export interface AppProcess {
+  name: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  /** Sends a signal and resolves with the exit code once the process is gone. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Spawns a built app with the given env; every output line goes to `onLine`. */
+export function spawnApp(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  onLine: (name: string, line: string) => void,
+  root = resolve(__dirname, '../..'),
+  args: string[] = [],
+): AppProcess {
+  const child = spawn(process.execPath, [resolve(root, entry), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream }).on('line', (line) => onLine(name, line));
+  }
+  const exited = new Promise<number | null>((done) => child.on('exit', (code, signal) => done(code ?? (signal ? 128 : null))));
+  return {
+    name,
+    child,
+    exited,
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

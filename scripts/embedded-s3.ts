@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+// s3rver ships no types; its surface here is tiny.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const S3rver = require('s3rver') as new (options: object) => { run(): Promise<AddressInfo>; close(): Promise<void> };
+
+export interface EmbeddedS3 {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * An S3-compatible server in Node (s3rver) on loopback, for `npm start` without S3_ENDPOINT and
+ * for tests. It accepts any signature and has no multipart upload (see StorageService).
+ */
+export async function startEmbeddedS3(directory: string, port = 0): Promise<EmbeddedS3> {
+  mkdirSync(directory, { recursive: true });
+  const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, allowMismatchedSignatures: true, vhostBuckets: false });
+  const address = await server.run();
+  return { endpoint: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+}
+
+/** `node embedded-s3.js <dir> [port]`: runs until SIGTERM and prints its endpoint as one JSON line. */
+if (require.main === module) {
+  const [directory, port] = process.argv.slice(2);
+  startEmbeddedS3(directory, Number(port ?? 0)).then((s3) => {
+    process.stdout.write(`${JSON.stringify({ endpoint: s3.endpoint })}\n`);
+    const stop = () => void s3.close().finally(() => process.exit(0));
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+}

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { loadConfigOrExit } from '@app/config';
+import { startEmbeddedS3, type EmbeddedS3 } from './embedded-s3';
+import { ENTRY, spawnApp, type AppProcess } from './app-processes';
+
+/**
+ * `npm start`: API + WORKERS worker processes (+ an embedded S3 server when S3_ENDPOINT is not
+ * set) in one terminal. Ctrl-C stops them all; a crashed worker is restarted.
+ */
+const ROOT = resolve(__dirname, '../..');
+const COLORS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m'];
+
+function print(name: string, line: string): void {
+  const color = process.stdout.isTTY ? COLORS[name === 'api' ? 0 : 1 + (Number(name.split('-')[1] ?? 0) % 4)] : '';
+  const reset = process.stdout.isTTY ? '\x1b[0m' : '';
+  process.stdout.write(`${color}${name.padEnd(9)}|${reset} ${line}\n`);
+}
+
+async function main(): Promise<void> {
+  const workers = Number(process.env.WORKERS ?? 1);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+    process.stderr.write('Invalid configuration: WORKERS: expected an integer 1–64\n');
+    process.exit(1);
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  let s3: EmbeddedS3 | undefined;
+  if (!env.S3_ENDPOINT) {
+    const dir = resolve(ROOT, env.DATA_DIR ?? 'data', 's3');
+    s3 = await startEmbeddedS3(dir, Number(env.EMBEDDED_S3_PORT ?? 0));
+    env.S3_ENDPOINT = s3.endpoint;
+    print('launcher', `S3_ENDPOINT is not set: started an embedded S3-compatible server (s3rver) at ${s3.endpoint}, data in ${dir}`);
+  }
+  const config = loadConfigOrExit(env);
+
+  const children = new Set<AppProcess>();
+  let stopping = false;
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    print('launcher', 'stopping…');
+    await Promise.all([...children].map((c) => c.stop('SIGTERM')));
+    await s3?.close();
+    process.exit(code);
+  };
+
+  const api = spawnApp('api', ENTRY.api, env, print, ROOT);
+  children.add(api);
+  void api.exited.then((code) => stopAll(stopping ? 0 : (code ?? 1)));
+
+  const startWorker = (n: number) => {
+    const worker = spawnApp(`worker-${n}`, ENTRY.worker, env, print, ROOT);
+    children.add(worker);
+    void worker.exited.then((code) => {
+      children.delete(worker);
+      if (stopping) return;
+      print('launcher', `worker-${n} exited with ${code}; restarting in 1 s`);
+      setTimeout(() => !stopping && startWorker(n), 1_000);
+    });
+  };
+  for (let n = 1; n <= workers; n++) startWorker(n);
+
+  print('launcher', `Прайс-экспорт: http://localhost:${config.PORT} (Bull Board: /admin/queues), ${workers} worker(s). Ctrl-C stops.`);
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+}
+
+void main();
