@@ -1,0 +1,34 @@
+import { ERR } from './messages';
+
+/** Which uploaded workbook a message is about; the engine names it so the user knows which to fix. */
+export type EngineFileKind = 'price' | 'template';
+
+export const ENGINE_FILE_LABEL: Record<EngineFileKind, string> = {
+  price: 'Прейскурант',
+  template: 'Шаблон экспорта',
+};
+
+/**
+ * Messages the export engine names (DESIGN §5.8, §6); shown to the user as-is with a 422.
+ * Upload-time checks reuse the API's ERR texts so the same bad file reads the same everywhere.
+ */
+export const ENGINE_ERR = {
+  fileEmpty: ERR.fileEmpty,
+  fileXls: ERR.fileXls,
+  fileEncrypted: ERR.fileEncrypted,
+  fileText: ERR.fileText,
+  fileTruncated: ERR.fileTruncated,
+  fileNotZip: ERR.fileNotZip,
+  fileNotWorkbook: ERR.fileNotWorkbook,
+  fileZipBomb: ERR.fileZipBomb,
+  fileUnreadable: 'Не удалось прочитать книгу Excel: файл повреждён',
+  noSheets: 'В книге нет ни одного листа',
+  sheetEmpty: (sheet: string) => `Лист «${sheet}» пустой`,
+  columnTooLarge: (column: number, max: number) =>
+    `Колонка шаблона ${column} вне допустимого диапазона (максимум ${max})`,
+  priceColumnTooLarge: (column: number, max: number) =>
+    `Колонка прейскуранта ${column} вне допустимого диапазона (максимум ${max})`,
+  /** `Прейскурант: файл защищён паролем…` — the message with the file it concerns in front. */
+  inFile: (kind: EngineFileKind, message: string) =>
+    `${ENGINE_FILE_LABEL[kind]}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,
+} as const;

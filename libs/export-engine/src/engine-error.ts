@@ -1,0 +1,38 @@
+import { ENGINE_ERR, type EngineFileKind } from '@app/contracts';
+
+/** Stable machine codes, so callers can branch without parsing the Russian text. */
+export type EngineErrorCode =
+  | 'FILE_EMPTY'
+  | 'FILE_XLS'
+  | 'FILE_ENCRYPTED'
+  | 'FILE_TEXT'
+  | 'FILE_TRUNCATED'
+  | 'FILE_NOT_ZIP'
+  | 'FILE_NOT_WORKBOOK'
+  | 'FILE_ZIP_BOMB'
+  | 'FILE_UNREADABLE'
+  | 'NO_SHEETS'
+  | 'SHEET_EMPTY'
+  | 'COLUMN_TOO_LARGE';
+
+/**
+ * An input the engine cannot use. `message` is the user-facing Russian text (the API answers 422
+ * with it as-is); `kind` says which workbook is at fault when the engine knows it.
+ */
+export class EngineError extends Error {
+  readonly code: EngineErrorCode;
+  readonly kind?: EngineFileKind;
+
+  constructor(code: EngineErrorCode, message: string, kind?: EngineFileKind) {
+    super(kind ? ENGINE_ERR.inFile(kind, message) : message);
+    this.name = 'EngineError';
+    this.code = code;
+    this.kind = kind;
+  }
+
+  /** The same problem, re-labelled with the file it was found in. */
+  withKind(kind: EngineFileKind): EngineError {
+    if (this.kind) return this;
+    return new EngineError(this.code, this.message, kind);
+  }
+}

@@ -1,0 +1,140 @@
+import type { ExportReport, Item, Mapping } from '@app/contracts';
+import { ENGINE_ERR, LIMITS, MANUAL_FIELDS, type EngineFileKind } from '@app/contracts';
+import { EngineError } from './engine-error';
+import { matchPrice, type PriceMatches } from './price-reader';
+import { StylesPatcher } from './styles-patcher';
+import { extendTables } from './table-extender';
+import { parseTemplateSheet } from './template-sheet';
+import { writeDataRows, type OutRow } from './template-writer';
+import { locateParts } from './workbook-locator';
+import { openXlsx } from './xlsx-inspector';
+import { ZipWriter } from './zip-writer';
+import type { ZipSource } from './zip-source';
+
+export interface EngineInput {
+  /** Path to the price-list .xlsx on disk, or its bytes. */
+  price: string | Buffer;
+  /** Path or bytes of the export template .xlsx. */
+  template: string | Buffer;
+  items: Item[];
+  mapping: Mapping;
+}
+
+export interface EngineOutput {
+  xlsx: Buffer;
+  report: ExportReport;
+  /** Milliseconds per stage, for logs and the benchmark. */
+  timings: Record<string, number>;
+}
+
+/** DESIGN §5: the template with one row per item, filled from the typed fields and the price list. */
+export async function generateExport(input: EngineInput): Promise<EngineOutput> {
+  const timings: Record<string, number> = {};
+  const started = performance.now();
+  checkColumns(input.mapping);
+
+  let t = performance.now();
+  const template = await openXlsx(input.template, undefined, 'template');
+  let price: ZipSource | undefined;
+  try {
+    price = await openXlsx(input.price, undefined, 'price');
+    timings.inspect = performance.now() - t;
+
+    t = performance.now();
+    const tplParts = await guard('template', () => locateParts(template, 'template'));
+    const sheetXml = await guard('template', () => template.readText(tplParts.dataSheet.entry));
+    const stylesXml = tplParts.styles ? await guard('template', () => template.readText(tplParts.styles!)) : undefined;
+    const sheet = parseTemplateSheet(sheetXml);
+    if (!sheet) throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, 'template');
+    timings.templateRead = performance.now() - t;
+
+    const priceZip = price;
+    const priceParts = await guard('price', () => locateParts(priceZip, 'price'));
+    const matched = await guard('price', () => matchPrice(priceZip, priceParts, input.items, input.mapping, timings));
+
+    t = performance.now();
+    const styles = stylesXml !== undefined ? new StylesPatcher(stylesXml) : undefined;
+    const rows = input.items.map((item, i) => outRow(item, matched.matches[i].values, input.mapping));
+    const written = writeDataRows(sheetXml, sheet, rows, styles, tplParts.date1904);
+    const tables = await guard('template', () => extendTables(template, tplParts.dataSheet.path, written.xml, written.range));
+    timings.templateWrite = performance.now() - t;
+
+    t = performance.now();
+    const replaced = new Map<string, string>(tables);
+    replaced.set(tplParts.dataSheet.path, written.xml);
+    if (styles?.changed && tplParts.styles) replaced.set(tplParts.styles.fileName, styles.toXml());
+    const xlsx = await guard('template', () => rezip(template, replaced));
+    timings.zip = performance.now() - t;
+    timings.total = performance.now() - started;
+    return { xlsx, report: report(input.items, matched), timings };
+  } finally {
+    template.close();
+    price?.close();
+  }
+}
+
+/** Columns beyond XFD cannot exist in a sheet; say so instead of writing a broken file. */
+function checkColumns(mapping: Mapping): void {
+  const max = LIMITS.columnMax;
+  for (const f of MANUAL_FIELDS) {
+    const c = mapping.manualMapping[f];
+    if (c > max) throw new EngineError('COLUMN_TOO_LARGE', ENGINE_ERR.columnTooLarge(c, max));
+  }
+  for (const [p, c] of Object.entries(mapping.priceToTemplate)) {
+    if (c > max) throw new EngineError('COLUMN_TOO_LARGE', ENGINE_ERR.columnTooLarge(c, max));
+    if (Number(p) > max) throw new EngineError('COLUMN_TOO_LARGE', ENGINE_ERR.priceColumnTooLarge(Number(p), max));
+  }
+  for (const c of [mapping.priceKeys.ma, mapping.priceKeys.gm]) {
+    if (c > max) throw new EngineError('COLUMN_TOO_LARGE', ENGINE_ERR.priceColumnTooLarge(c, max));
+  }
+}
+
+/** DESIGN §5.5: price values first; a manual field overrides them in a shared column unless empty. */
+function outRow(item: Item, prices: PriceMatches['matches'][number]['values'], mapping: Mapping): OutRow {
+  const row: OutRow = new Map();
+  for (const [priceCol, templateCol] of Object.entries(mapping.priceToTemplate)) {
+    const v = prices.get(Number(priceCol));
+    if (v && templateCol > 0) row.set(templateCol, { type: 'price', value: v });
+  }
+  const m = mapping.manualMapping;
+  if (m.ma > 0 && item.ma !== '') row.set(m.ma, { type: 'text', value: item.ma });
+  if (m.gm > 0 && item.gm !== '') row.set(m.gm, { type: 'text', value: item.gm });
+  if (m.name > 0 && item.name !== '') row.set(m.name, { type: 'text', value: item.name });
+  if (m.minQty > 0) row.set(m.minQty, { type: 'number', value: item.minQty });
+  if (m.step > 0) row.set(m.step, { type: 'number', value: item.step });
+  return row;
+}
+
+function report(items: readonly Item[], matched: PriceMatches): ExportReport {
+  const r: ExportReport = { rows: items.length, matchedByMa: 0, matchedByGm: 0, unmatched: [], duplicateKeys: matched.duplicateKeys, keyColumns: matched.keyColumns };
+  matched.matches.forEach((m, index) => {
+    if (m.by === 'ma') r.matchedByMa++;
+    else if (m.by === 'gm') r.matchedByGm++;
+    else r.unmatched.push({ index, ma: items[index].ma, gm: items[index].gm });
+  });
+  return r;
+}
+
+/** The template's zip again, the replaced parts deflated anew and every other entry copied raw. */
+async function rezip(zip: ZipSource, replaced: Map<string, string>): Promise<Buffer> {
+  const writer = new ZipWriter();
+  for (const entry of zip.entries) {
+    const content = replaced.get(entry.fileName);
+    if (content !== undefined) {
+      writer.addFile(entry.fileName, Buffer.from(content, 'utf8'), { time: entry.lastModFileTime, date: entry.lastModFileDate });
+    } else {
+      writer.addRaw({ ...entry, name: entry.fileName }, await zip.readBuffer(entry, true));
+    }
+  }
+  return writer.finish();
+}
+
+/** Anything unexpected while reading a workbook (corrupt deflate data, bad XML) is that file's fault. */
+async function guard<T>(kind: EngineFileKind, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof EngineError) throw err.kind ? err : err.withKind(kind);
+    throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, kind);
+  }
+}

@@ -1,0 +1,137 @@
+import { normalizeKey, numberKey } from './key-normalizer';
+import { CellKind, type SheetSink } from './sheet-reader';
+
+/** Which kinds of item code a normalised key is: bit 1 = some item's MA, bit 2 = some item's GM. */
+export const KEY_MA = 1;
+export const KEY_GM = 2;
+
+export interface PriceCell {
+  col: number;
+  kind: CellKind;
+  raw: string;
+  style: number;
+}
+
+/**
+ * The one pass over the price sheet (DESIGN §5.3). Every cell is normalised and looked up in the
+ * items' keys; per column it counts which item codes occur (for key-column detection) and how
+ * often (for the duplicate count), and it keeps only rows holding the FIRST occurrence of some
+ * item key in some column — the only rows a lookup can ever return. Memory thus grows with the
+ * number of items (× columns at worst), never with the length of the price list.
+ */
+export class PriceIndex implements SheetSink {
+  /** `${col}|${key}` → the first row where the key occurs in that column. */
+  readonly firstRow = new Map<string, number>();
+  /** `${col}|${key}` → how many rows hold the key in that column. */
+  readonly occurrences = new Map<string, number>();
+  /** Column → distinct item MA keys / GM keys found in it. */
+  readonly maHits = new Map<number, Set<string>>();
+  readonly gmHits = new Map<number, Set<string>>();
+  /** Retained rows by row number. */
+  readonly rows = new Map<number, PriceCell[]>();
+  cellCount = 0;
+
+  private n = 0;
+  private readonly cols: number[] = [];
+  private readonly kinds: CellKind[] = [];
+  private readonly raws: string[] = [];
+  private readonly styles: number[] = [];
+  private hitCount = 0;
+  private readonly hitCols: number[] = [];
+  private readonly hitKeys: string[] = [];
+  private readonly hitBits: number[] = [];
+
+  /**
+   * @param keyKinds normalised item key → KEY_MA | KEY_GM bits
+   * @param sharedKeys shared-string index → its normalised text, only for strings that are keys
+   */
+  constructor(
+    private readonly keyKinds: ReadonlyMap<string, number>,
+    private readonly sharedKeys: ReadonlyMap<number, string>,
+  ) {}
+
+  cell(_row: number, col: number, kind: CellKind, raw: string, style: number): void {
+    const i = this.n++;
+    this.cols[i] = col;
+    this.kinds[i] = kind;
+    this.raws[i] = raw;
+    this.styles[i] = style;
+    this.cellCount++;
+
+    let key: string | undefined;
+    if (kind === CellKind.shared) key = this.sharedKeys.get(parseInt(raw, 10));
+    else if (kind === CellKind.number) key = numberKey(raw);
+    else if (kind === CellKind.string) key = normalizeKey(raw);
+    if (key === undefined || key === '') return;
+    const bits = this.keyKinds.get(key);
+    if (bits === undefined) return;
+    const h = this.hitCount++;
+    this.hitCols[h] = col;
+    this.hitKeys[h] = key;
+    this.hitBits[h] = bits;
+  }
+
+  rowEnd(row: number): void {
+    if (this.hitCount > 0) this.recordHits(row);
+    this.n = 0;
+    this.hitCount = 0;
+  }
+
+  private recordHits(row: number): void {
+    let retain = false;
+    for (let h = 0; h < this.hitCount; h++) {
+      const col = this.hitCols[h];
+      const key = this.hitKeys[h];
+      const pair = `${col}|${key}`;
+      const seen = this.occurrences.get(pair) ?? 0;
+      this.occurrences.set(pair, seen + 1);
+      if (seen === 0) {
+        this.firstRow.set(pair, row);
+        retain = true;
+        if (this.hitBits[h] & KEY_MA) addTo(this.maHits, col, key);
+        if (this.hitBits[h] & KEY_GM) addTo(this.gmHits, col, key);
+      }
+    }
+    if (!retain) return;
+    const cells: PriceCell[] = new Array(this.n);
+    for (let i = 0; i < this.n; i++) cells[i] = { col: this.cols[i], kind: this.kinds[i], raw: this.raws[i], style: this.styles[i] };
+    this.rows.set(row, cells);
+  }
+
+  /** Column with the most distinct item codes of one kind (ties: leftmost); 0 when none occur. */
+  detectKeyColumn(kind: typeof KEY_MA | typeof KEY_GM): number {
+    let best = 0;
+    let bestCount = 0;
+    for (const [col, keys] of kind === KEY_MA ? this.maHits : this.gmHits) {
+      if (keys.size > bestCount || (keys.size === bestCount && col < best)) {
+        best = col;
+        bestCount = keys.size;
+      }
+    }
+    return best;
+  }
+
+  /** The row where `key` first occurs in `col`, if it does. */
+  lookup(col: number, key: string): PriceCell[] | undefined {
+    if (col <= 0 || key === '') return undefined;
+    const row = this.firstRow.get(`${col}|${key}`);
+    return row === undefined ? undefined : this.rows.get(row);
+  }
+
+  /** Later occurrences of the given keys in a column (each extra row counts once). */
+  duplicatesIn(col: number, keys: Iterable<string>): number {
+    if (col <= 0) return 0;
+    let dup = 0;
+    for (const key of keys) {
+      const n = this.occurrences.get(`${col}|${key}`) ?? 0;
+      if (n > 1) dup += n - 1;
+    }
+    return dup;
+  }
+}
+
+function addTo(map: Map<number, Set<string>>, col: number, key: string): void {
+  let set = map.get(col);
+  if (!set) map.set(col, (set = new Set()));
+  set.add(key);
+}

@@ -1,0 +1,150 @@
+import type { Item, Mapping } from '@app/contracts';
+import { ENGINE_ERR } from '@app/contracts';
+import { EngineError } from './engine-error';
+import { normalizeKey } from './key-normalizer';
+import { KEY_GM, KEY_MA, PriceIndex, type PriceCell } from './price-index';
+import { readSharedStrings } from './shared-strings-reader';
+import { CellKind, readSheet } from './sheet-reader';
+import { readCellFormats, type NumberFormat } from './styles-reader';
+import type { WorkbookParts } from './workbook-locator';
+import type { ZipSource } from './zip-source';
+
+/** A price cell's value as it is to be written: type kept, with the source's number format. */
+export type PriceValue =
+  | { type: 'number'; value: number; format: NumberFormat }
+  /** Serial day number in the 1900 date system. */
+  | { type: 'date'; value: number; format: NumberFormat }
+  | { type: 'string'; value: string; format: NumberFormat }
+  | { type: 'boolean'; value: boolean; format: NumberFormat }
+  | { type: 'error'; value: string; format: NumberFormat };
+
+export interface ItemMatch {
+  by: 'ma' | 'gm' | null;
+  /** Price column → value, only for the columns `priceToTemplate` maps. */
+  values: Map<number, PriceValue>;
+}
+
+export interface PriceMatches {
+  matches: ItemMatch[];
+  keyColumns: { ma: number; gm: number };
+  duplicateKeys: number;
+}
+
+/** Days between the 1900 and 1904 date systems' epochs. */
+const DATE1904_OFFSET = 1462;
+const ISO_DATE_FORMAT: NumberFormat = { id: 14, code: 'mm-dd-yy' };
+const ISO_DATETIME_FORMAT: NumberFormat = { id: 22, code: 'm/d/yy h:mm' };
+
+/**
+ * The price side of an export: shared strings are scanned once for item keys (only the matching
+ * indices are remembered), the sheet once (PriceIndex), and the shared strings a second time for
+ * just the texts the matched rows need — so no part of the price list is ever held whole.
+ */
+export async function matchPrice(
+  zip: ZipSource,
+  parts: WorkbookParts,
+  items: readonly Item[],
+  mapping: Mapping,
+  timings: Record<string, number>,
+): Promise<PriceMatches> {
+  const keyKinds = new Map<string, number>();
+  const maKeys = items.map((i) => normalizeKey(i.ma));
+  const gmKeys = items.map((i) => normalizeKey(i.gm));
+  for (const k of maKeys) if (k) keyKinds.set(k, (keyKinds.get(k) ?? 0) | KEY_MA);
+  for (const k of gmKeys) if (k) keyKinds.set(k, (keyKinds.get(k) ?? 0) | KEY_GM);
+
+  let t = performance.now();
+  const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
+  const sharedKeys = new Map<number, string>();
+  if (parts.sharedStrings) {
+    await readSharedStrings(await zip.openStream(parts.sharedStrings), (index, text) => {
+      const key = normalizeKey(text);
+      if (key !== '' && keyKinds.has(key)) sharedKeys.set(index, key);
+    });
+  }
+  timings.priceSharedStrings = performance.now() - t;
+
+  t = performance.now();
+  const index = new PriceIndex(keyKinds, sharedKeys);
+  await readSheet(await zip.openStream(parts.dataSheet.entry), index);
+  timings.priceSheet = performance.now() - t;
+  if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ENGINE_ERR.sheetEmpty(parts.dataSheet.name), 'price');
+
+  const keyColumns = {
+    ma: mapping.priceKeys.ma > 0 ? mapping.priceKeys.ma : index.detectKeyColumn(KEY_MA),
+    gm: mapping.priceKeys.gm > 0 ? mapping.priceKeys.gm : index.detectKeyColumn(KEY_GM),
+  };
+  const wanted = new Set(Object.keys(mapping.priceToTemplate).map(Number));
+  const found: { by: 'ma' | 'gm' | null; cells: PriceCell[] }[] = items.map((_item, i) => {
+    const byMa = index.lookup(keyColumns.ma, maKeys[i]);
+    if (byMa) return { by: 'ma', cells: byMa.filter((c) => wanted.has(c.col)) };
+    const byGm = index.lookup(keyColumns.gm, gmKeys[i]);
+    if (byGm) return { by: 'gm', cells: byGm.filter((c) => wanted.has(c.col)) };
+    return { by: null, cells: [] };
+  });
+
+  t = performance.now();
+  const texts = await readNeededStrings(zip, parts, found.flatMap((f) => f.cells));
+  timings.priceStringsSecondPass = performance.now() - t;
+
+  const offset = parts.date1904 ? DATE1904_OFFSET : 0;
+  const matches = found.map(({ by, cells }): ItemMatch => {
+    const values = new Map<number, PriceValue>();
+    for (const c of cells) {
+      const v = toValue(c, texts, formats, offset);
+      if (v) values.set(c.col, v);
+    }
+    return { by, values };
+  });
+  const duplicateKeys =
+    index.duplicatesIn(keyColumns.ma, new Set(maKeys.filter(Boolean))) +
+    index.duplicatesIn(keyColumns.gm, new Set(gmKeys.filter(Boolean)));
+  return { matches, keyColumns, duplicateKeys };
+}
+
+async function readNeededStrings(zip: ZipSource, parts: WorkbookParts, cells: PriceCell[]): Promise<Map<number, string>> {
+  const needed = new Set<number>();
+  for (const c of cells) if (c.kind === CellKind.shared) needed.add(parseInt(c.raw, 10));
+  const texts = new Map<number, string>();
+  if (needed.size === 0 || !parts.sharedStrings) return texts;
+  const last = Math.max(...needed);
+  await readSharedStrings(await zip.openStream(parts.sharedStrings), (i, text) => {
+    if (needed.has(i)) texts.set(i, text);
+    return i < last;
+  });
+  return texts;
+}
+
+function toValue(
+  c: PriceCell,
+  texts: Map<number, string>,
+  formats: ReturnType<typeof readCellFormats>,
+  dateOffset: number,
+): PriceValue | undefined {
+  const format = formats.formatOf(c.style);
+  switch (c.kind) {
+    case CellKind.shared: {
+      const text = texts.get(parseInt(c.raw, 10));
+      return text === undefined ? undefined : { type: 'string', value: text, format };
+    }
+    case CellKind.string:
+      return { type: 'string', value: c.raw, format };
+    case CellKind.boolean:
+      return { type: 'boolean', value: c.raw.trim() === '1' || c.raw.trim().toLowerCase() === 'true', format };
+    case CellKind.error:
+      return { type: 'error', value: c.raw, format };
+    case CellKind.isoDate: {
+      const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(c.raw) || !c.raw.includes('T') ? c.raw : `${c.raw}Z`);
+      if (!Number.isFinite(ms)) return { type: 'string', value: c.raw, format };
+      const serial = ms / 86_400_000 + 25_569;
+      const fmt = formats.isDate(c.style) ? format : Number.isInteger(serial) ? ISO_DATE_FORMAT : ISO_DATETIME_FORMAT;
+      return { type: 'date', value: serial, format: fmt };
+    }
+    default: {
+      const n = Number(c.raw);
+      if (!Number.isFinite(n)) return { type: 'string', value: c.raw, format };
+      if (formats.isDate(c.style)) return { type: 'date', value: n + dateOffset, format };
+      return { type: 'number', value: n, format };
+    }
+  }
+}

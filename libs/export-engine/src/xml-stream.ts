@@ -1,0 +1,58 @@
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+
+/**
+ * Feeds an inflating XML part to `onRegion` in pieces that each end just before a `<`, so every
+ * tag in a piece is complete and so is the text after its last tag ('<' cannot occur inside an
+ * attribute value or text in well-formed XML). The consumer keeps its own state between pieces.
+ * Returning `false` from `onRegion` stops reading (and inflating) the rest of the part.
+ */
+export async function streamXmlRegions(stream: Readable, onRegion: (xml: string) => boolean | void): Promise<void> {
+  const decoder = new StringDecoder('utf8');
+  let carry = '';
+  try {
+    for await (const chunk of stream) {
+      const text = carry + decoder.write(chunk as Buffer);
+      const cut = text.lastIndexOf('<');
+      if (cut <= 0) {
+        carry = text;
+        continue;
+      }
+      carry = text.slice(cut);
+      if (onRegion(text.slice(0, cut)) === false) return;
+    }
+    const rest = carry + decoder.end();
+    if (rest.length > 0) onRegion(rest);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Local name code of a tag: the first char code and the length after any `prefix:`. */
+export interface TagName {
+  start: number;
+  end: number;
+}
+
+/**
+ * Scans the name of the tag opening at `lt` (after `<` or `</`) and returns the index where its
+ * local name starts, with `nameEnd` set through the holder: avoids slicing a string per tag.
+ */
+export function localNameStart(s: string, from: number, to: number, out: TagName): void {
+  let start = from;
+  let p = from;
+  for (; p < to; p++) {
+    const c = s.charCodeAt(p);
+    if (c === 32 || c === 47 || c === 9 || c === 10 || c === 13) break;
+    if (c === 58) start = p + 1;
+  }
+  out.start = start;
+  out.end = p;
+}
+
+/** Compares s[start, end) with an ASCII name without allocating. */
+export function nameIs(s: string, t: TagName, name: string): boolean {
+  if (t.end - t.start !== name.length) return false;
+  for (let i = 0; i < name.length; i++) if (s.charCodeAt(t.start + i) !== name.charCodeAt(i)) return false;
+  return true;
+}

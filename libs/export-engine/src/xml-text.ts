@@ -1,0 +1,71 @@
+/** Small XML helpers shared by the readers and the template writer (no DOM: parts can be huge). */
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Entity references and OOXML's `_xHHHH_` escapes (used for control characters) to plain text. */
+export function decodeXmlText(s: string): string {
+  if (s.indexOf('&') >= 0) {
+    s = s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (m, ref: string) => {
+      if (ref.charCodeAt(0) === 35) {
+        const code = ref.charCodeAt(1) === 120 || ref.charCodeAt(1) === 88 ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+        return Number.isFinite(code) ? String.fromCodePoint(code) : m;
+      }
+      return NAMED[ref] ?? m;
+    });
+  }
+  if (s.indexOf('_x') >= 0) {
+    s = s.replace(/_x([0-9a-fA-F]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  return s;
+}
+
+/**
+ * Text for a `<t>` element: XML-escaped, characters XML 1.0 forbids written as `_xHHHH_` (what
+ * Excel does), and a literal `_xHHHH_` protected so that reading it back gives the same text.
+ */
+export function escapeXmlText(s: string): string {
+  let out = s.replace(/_(x[0-9a-fA-F]{4}_)/g, '_x005F_$1');
+  out = out.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+  // eslint-disable-next-line no-control-regex
+  out = out.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`);
+  return out;
+}
+
+export function escapeXmlAttr(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
+}
+
+/** Attributes of one start tag (`<x:sheet name="…" r:id="…"/>`), keyed by their full names. */
+export function parseAttributes(tag: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const re = /([^\s=<>/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(tag)) !== null) out.set(m[1], decodeXmlText(m[2] ?? m[3] ?? ''));
+  return out;
+}
+
+/** Every start tag `<name …>` / `<prefix:name …/>` with the given local name, in document order. */
+export function findStartTags(xml: string, localName: string): string[] {
+  const re = new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${localName}(?=[\\s/>])[^>]*>`, 'g');
+  return xml.match(re) ?? [];
+}
+
+/** "AB12" → 28; 0 when there are no letters. */
+export function columnFromRef(ref: string): number {
+  let col = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c >= 65 && c <= 90) col = col * 26 + (c - 64);
+    else if (c >= 97 && c <= 122) col = col * 26 + (c - 96);
+    else break;
+  }
+  return col;
+}
+
+/** "AB12" → 12; 0 when there is no row number. */
+export function rowFromRef(ref: string): number {
+  let i = 0;
+  while (i < ref.length && ref.charCodeAt(i) > 57) i++;
+  const n = parseInt(ref.slice(i), 10);
+  return Number.isFinite(n) ? n : 0;
+}

@@ -1,0 +1,90 @@
+import type { Readable } from 'node:stream';
+import * as yauzl from 'yauzl';
+
+/**
+ * A zip opened for random access (yauzl reads the central directory first and inflates entries
+ * only on demand), so a 25 MB price list on disk is never held in memory as a whole.
+ */
+export class ZipSource {
+  private readonly byLowerName = new Map<string, yauzl.Entry>();
+
+  private constructor(
+    private readonly zip: yauzl.ZipFile,
+    readonly entries: yauzl.Entry[],
+  ) {
+    for (const e of entries) {
+      const key = e.fileName.toLowerCase();
+      if (!this.byLowerName.has(key)) this.byLowerName.set(key, e);
+    }
+  }
+
+  /** Opens the zip and reads its central directory, unless it declares more than `maxEntries`. */
+  static async open(file: string | Buffer, maxEntries = Infinity): Promise<ZipSource> {
+    const options: yauzl.Options = { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true };
+    const zip = typeof file === 'string' ? await yauzl.openPromise(file, options) : await yauzl.fromBufferPromise(file, options);
+    if (zip.entryCount > maxEntries) {
+      zip.close();
+      throw new TooManyEntriesError(zip.entryCount);
+    }
+    try {
+      const entries = await readDirectory(zip);
+      return new ZipSource(zip, entries);
+    } catch (err) {
+      zip.close();
+      throw err;
+    }
+  }
+
+  get fileSize(): number {
+    return this.zip.fileSize;
+  }
+
+  /** Part names in OOXML are case-insensitive (Excel happily writes `xl/SharedStrings.xml`). */
+  find(name: string): yauzl.Entry | undefined {
+    return this.byLowerName.get(name.replace(/^\/+/, '').toLowerCase());
+  }
+
+  /** Inflated bytes of the entry; yauzl checks the real size against the directory's claim. */
+  openStream(entry: yauzl.Entry): Promise<Readable> {
+    return this.zip.openReadStreamPromise(entry);
+  }
+
+  /** The stored (still compressed) bytes, for copying an entry to another zip untouched. */
+  openRawStream(entry: yauzl.Entry): Promise<Readable> {
+    return this.zip.openReadStreamPromise(entry, { decodeFileData: false });
+  }
+
+  async readBuffer(entry: yauzl.Entry, raw = false): Promise<Buffer> {
+    const stream = raw ? await this.openRawStream(entry) : await this.openStream(entry);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async readText(entry: yauzl.Entry): Promise<string> {
+    return (await this.readBuffer(entry)).toString('utf8');
+  }
+
+  close(): void {
+    if (this.zip.isOpen) this.zip.close();
+  }
+}
+
+export class TooManyEntriesError extends Error {
+  constructor(readonly count: number) {
+    super(`zip declares ${count} entries`);
+  }
+}
+
+function readDirectory(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: yauzl.Entry[] = [];
+    zip.on('entry', (entry: yauzl.Entry) => {
+      entries.push(entry);
+      zip.readEntry();
+    });
+    zip.once('end', () => resolve(entries));
+    zip.once('error', reject);
+    zip.readEntry();
+  });
+}
