@@ -6,7 +6,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <TasksProvider>
       {children}
-      <Toaster richColors position="top-right" closeButton />
+      {/* Offset below the page header so toasts never cover the Сохранить / Сформировать buttons. */}
+      <Toaster richColors position="top-right" closeButton offset={{ top: 88, right: 24 }} />
     </TasksProvider>
   );
 }

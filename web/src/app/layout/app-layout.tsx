@@ -1,11 +1,20 @@
-import { Outlet } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Sidebar } from './sidebar';
 
 export function AppLayout() {
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+
+  // The main area keeps its own scroll; each page starts at the top.
+  useEffect(() => {
+    mainRef.current?.scrollTo(0, 0);
+  }, [pathname]);
+
   return (
     <div className="layout">
       <Sidebar />
-      <main className="layout__main">
+      <main className="layout__main" ref={mainRef}>
         <Outlet />
       </main>
     </div>
