@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, without anything that talks to the network on its own. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface OpenPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the page, so a test can assert there were none. */
+  errors: string[];
+}
+
+export async function openPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 800 }): Promise<OpenPage> {
+  const context = await browser.newContext({ baseURL, viewport, acceptDownloads: true, locale: 'ru-RU' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  page.setDefaultNavigationTimeout(30_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** Screenshots go to a temporary folder, never into the repository. */
+export const SCREENSHOT_DIR = join(tmpdir(), 'price-export-e2e-screenshots');
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+export interface DialogSeen {
+  type: string;
+  message: string;
+}
+
+/**
+ * Runs `trigger`, answers the one dialog (prompt/confirm) it opens and returns what it showed.
+ * `answer`: a string accepts a prompt with it, true accepts, false dismisses (cancel).
+ */
+export async function answerDialog(page: Page, answer: string | boolean, trigger: () => Promise<unknown>): Promise<DialogSeen> {
+  let resolveSeen!: (seen: DialogSeen) => void;
+  const seen = new Promise<DialogSeen>((r) => (resolveSeen = r));
+  const handler = async (dialog: Dialog) => {
+    const info = { type: dialog.type(), message: dialog.message() };
+    if (answer === false) await dialog.dismiss();
+    else await dialog.accept(typeof answer === 'string' ? answer : undefined);
+    resolveSeen(info);
+  };
+  page.once('dialog', handler);
+  try {
+    await trigger();
+    return await Promise.race([
+      seen,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no dialog was opened')), 15_000)),
+    ]);
+  } finally {
+    page.off('dialog', handler);
+  }
+}
+
+/** The toast whose title is exactly `title` (sonner). */
+export function toast(page: Page, title: string): Locator {
+  return page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: exactText(title) }) });
+}
+
+/** Waits for a toast with that title and returns it. */
+export async function expectToast(page: Page, title: string, timeout = 30_000): Promise<Locator> {
+  const t = toast(page, title).first();
+  await t.waitFor({ state: 'visible', timeout });
+  return t;
+}
+
+/** Closes every visible toast so the next assertion sees only new ones. */
+export async function dismissToasts(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll('[data-sonner-toast]').forEach((el) => el.remove()));
+}
+
+export function exactText(text: string): RegExp {
+  return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/** Dispatches a paste of spreadsheet text (text/plain) into an element, as the browser does on Ctrl+V. */
+export async function pasteText(target: Locator, text: string): Promise<void> {
+  await target.focus();
+  await target.evaluate((el, data) => {
+    const dt = new DataTransfer();
+    dt.setData('text/plain', data);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/** Drops a file (built in the page from bytes) onto an element: dragenter, dragover, drop. */
+export async function dropFile(target: Locator, bytes: Buffer, fileName: string, mime = ''): Promise<void> {
+  await target.evaluate(
+    (el, { b64, name, type }) => {
+      const bin = atob(b64);
+      const arr = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) arr[i] = bin.charCodeAt(i);
+      const dt = new DataTransfer();
+      dt.items.add(new File([arr], name, { type }));
+      for (const kind of ['dragenter', 'dragover', 'drop']) {
+        el.dispatchEvent(new DragEvent(kind, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }
+    },
+    { b64: bytes.toString('base64'), name: fileName, type: mime },
+  );
+}
