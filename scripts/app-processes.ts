@@ -1,6 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+
+/** The repository root, whether this runs from scripts/ (tests) or dist/scripts/scripts/ (built). */
+export function repoRoot(from = __dirname): string {
+  let dir = from;
+  while (!existsSync(join(dir, 'nest-cli.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`repository root not found above ${from}`);
+    dir = up;
+  }
+  return dir;
+}
 
 /** Compiled entry points, relative to the repository root. */
 export const ENTRY = {
@@ -23,7 +35,7 @@ export function spawnApp(
   entry: string,
   env: NodeJS.ProcessEnv,
   onLine: (name: string, line: string) => void,
-  root = resolve(__dirname, '../..'),
+  root = repoRoot(),
   args: string[] = [],
 ): AppProcess {
   const child = spawn(process.execPath, [resolve(root, entry), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

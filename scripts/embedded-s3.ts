@@ -13,8 +13,16 @@ export interface EmbeddedS3 {
  * An S3-compatible server in Node (s3rver) on loopback, for `npm start` without S3_ENDPOINT and
  * for tests. It accepts any signature and has no multipart upload (see StorageService).
  */
-export async function startEmbeddedS3(directory: string, port = 0): Promise<EmbeddedS3> {
+export async function startEmbeddedS3(
+  directory: string,
+  port = 0,
+  credentials = { accessKey: process.env.S3_ACCESS_KEY || 'minioadmin', secretKey: process.env.S3_SECRET_KEY || 'minioadmin' },
+): Promise<EmbeddedS3> {
   mkdirSync(directory, { recursive: true });
+  // s3rver knows one hard-coded key pair; teach it ours so the app's signed requests are accepted.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
+  DUMMY_ACCOUNT.createKeyPair(credentials.accessKey, credentials.secretKey);
   const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, allowMismatchedSignatures: true, vhostBuckets: false });
   const address = await server.run();
   return { endpoint: `http://127.0.0.1:${address.port}`, close: () => server.close() };

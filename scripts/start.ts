@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { loadConfigOrExit } from '@app/config';
 import { startEmbeddedS3, type EmbeddedS3 } from './embedded-s3';
-import { ENTRY, spawnApp, type AppProcess } from './app-processes';
+import { ENTRY, repoRoot, spawnApp, type AppProcess } from './app-processes';
 
 /**
  * `npm start`: API + WORKERS worker processes (+ an embedded S3 server when S3_ENDPOINT is not
  * set) in one terminal. Ctrl-C stops them all; a crashed worker is restarted.
  */
-const ROOT = resolve(__dirname, '../..');
+const ROOT = repoRoot();
 const COLORS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m'];
 
 function print(name: string, line: string): void {

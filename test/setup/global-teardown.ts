@@ -1,0 +1,25 @@
+import { rmSync } from 'node:fs';
+import { Client } from 'pg';
+import Redis from 'ioredis';
+
+/** Stops the processes, then drops the run's database, Redis keys and files. */
+export default async function globalTeardown(): Promise<void> {
+  const run = globalThis.__PRICE_EXPORT_RUN__;
+  if (!run) return;
+  for (const proc of run.processes) await proc.stop('SIGTERM');
+
+  const dbUrl = new URL(run.env.appEnv.DATABASE_URL);
+  const dbName = dbUrl.pathname.slice(1);
+  dbUrl.pathname = '/postgres';
+  const pg = new Client({ connectionString: dbUrl.toString() });
+  await pg.connect();
+  await pg.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await pg.end();
+
+  const redis = new Redis(run.env.appEnv.REDIS_URL);
+  const stream = redis.scanStream({ match: `${run.env.appEnv.QUEUE_PREFIX}:*`, count: 500 });
+  for await (const keys of stream) if ((keys as string[]).length) await redis.del(...(keys as string[]));
+  await redis.quit();
+
+  if (!process.env.KEEP_TEST_LOGS) rmSync(run.workDir, { recursive: true, force: true });
+}

@@ -1,0 +1,25 @@
+import request from 'supertest';
+import type { Mapping, Task } from '@app/contracts';
+import { apiUrl } from './test-env';
+
+export const api = () => request(apiUrl());
+
+export async function createTask(name = `Задача ${Math.random().toString(36).slice(2, 8)}`): Promise<Task> {
+  const res = await api().post('/api/tasks').send({ name }).expect(201);
+  return res.body as Task;
+}
+
+export async function upload(taskId: string, kind: string, bytes: Buffer, filename = `${kind}.xlsx`) {
+  return api().post(`/api/tasks/${taskId}/upload/${kind}`).attach('file', bytes, filename);
+}
+
+export async function putGlobalMapping(mapping: Partial<Mapping>): Promise<Mapping> {
+  return (await api().put('/api/mappings/global').send(mapping).expect(200)).body as Mapping;
+}
+
+/** supertest's binary parser: the body as a Buffer. */
+export function binary(res: request.Response, callback: (err: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+}
