@@ -34,10 +34,41 @@ export function normalizeKey(text: string): string {
  * a whole number without `.0` or exponent, so it matches the same code typed as text.
  */
 export function numberKey(raw: string): string {
+  // Fast path, most number cells: plain digits without a leading zero are already the key.
+  let plain = raw.length > 0 && raw.charCodeAt(0) !== 48;
+  for (let i = 0; plain && i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 48 || c > 57) plain = false;
+  }
+  if (plain) return raw;
+  if (isShortDecimal(raw)) return raw;
   if (ALL_DIGITS_RE.test(raw)) return normalizeKey(raw);
   const n = Number(raw);
   if (!Number.isFinite(n)) return normalizeKey(raw);
   return formatNumber(n);
+}
+
+/**
+ * `49.9`, `-0.25`: already in shortest form, so Number→String would give the same text. Longer
+ * ones may be Excel's 17-digit spellings (`49.899999999999999`) and take the slow path.
+ */
+function isShortDecimal(raw: string): boolean {
+  const n = raw.length;
+  if (n > 15 || n < 3) return false;
+  const last = raw.charCodeAt(n - 1);
+  if (last < 49 || last > 57) return false;
+  let dot = false;
+  for (let i = raw.charCodeAt(0) === 45 ? 1 : 0; i < n; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 46) {
+      if (dot) return false;
+      dot = true;
+    } else if (c < 48 || c > 57) return false;
+  }
+  // "0.5" is shortest; "00.5" or "05.5" are not.
+  const first = raw.charCodeAt(raw.charCodeAt(0) === 45 ? 1 : 0);
+  const second = raw.charCodeAt(raw.charCodeAt(0) === 45 ? 2 : 1);
+  return dot && !(first === 48 && second !== 46) && first !== 46;
 }
 
 /** Plain decimal text of a number, never in `1E+12` notation for whole numbers. */
@@ -53,4 +84,30 @@ export function keyOfValue(value: string | number | boolean | Date | null | unde
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return value.toISOString();
   return normalizeKey(value);
+}
+
+export function longestKey(keys: Iterable<string>): number {
+  let max = 0;
+  for (const k of keys) if (k.length > max) max = k.length;
+  return max;
+}
+
+/**
+ * Cheap pre-check before normalizeKey on every text of a price list: normalising never makes a
+ * text shorter than its non-space characters (bar the leading zeros of a digits-only code), so a
+ * longer text cannot be any item's key. Saves the regex work on names and descriptions.
+ */
+export function mayBeKey(text: string, maxKeyLength: number): boolean {
+  if (text.length <= maxKeyLength) return true;
+  let count = 0;
+  let leading = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff) continue;
+    // Leading zeros may vanish (digits-only codes); never count them.
+    if (leading && c === 48) continue;
+    leading = false;
+    if (++count > maxKeyLength) return false;
+  }
+  return true;
 }

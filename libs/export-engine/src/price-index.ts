@@ -1,4 +1,4 @@
-import { normalizeKey, numberKey } from './key-normalizer';
+import { mayBeKey, normalizeKey, numberKey } from './key-normalizer';
 import { CellKind, type SheetSink } from './sheet-reader';
 
 /** Which kinds of item code a normalised key is: bit 1 = some item's MA, bit 2 = some item's GM. */
@@ -48,6 +48,7 @@ export class PriceIndex implements SheetSink {
   constructor(
     private readonly keyKinds: ReadonlyMap<string, number>,
     private readonly sharedKeys: ReadonlyMap<number, string>,
+    private readonly maxKeyLength = Infinity,
   ) {}
 
   cell(_row: number, col: number, kind: CellKind, raw: string, style: number): void {
@@ -59,9 +60,9 @@ export class PriceIndex implements SheetSink {
     this.cellCount++;
 
     let key: string | undefined;
-    if (kind === CellKind.shared) key = this.sharedKeys.get(parseInt(raw, 10));
+    if (kind === CellKind.shared) key = this.sharedKeys.get(+raw);
     else if (kind === CellKind.number) key = numberKey(raw);
-    else if (kind === CellKind.string) key = normalizeKey(raw);
+    else if (kind === CellKind.string && mayBeKey(raw, this.maxKeyLength)) key = normalizeKey(raw);
     if (key === undefined || key === '') return;
     const bits = this.keyKinds.get(key);
     if (bits === undefined) return;

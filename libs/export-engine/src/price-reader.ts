@@ -1,7 +1,7 @@
 import type { Item, Mapping } from '@app/contracts';
 import { ENGINE_ERR } from '@app/contracts';
 import { EngineError } from './engine-error';
-import { normalizeKey } from './key-normalizer';
+import { longestKey, mayBeKey, normalizeKey } from './key-normalizer';
 import { KEY_GM, KEY_MA, PriceIndex, type PriceCell } from './price-index';
 import { readSharedStrings } from './shared-strings-reader';
 import { CellKind, readSheet } from './sheet-reader';
@@ -57,7 +57,9 @@ export async function matchPrice(
   const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
   const sharedKeys = new Map<number, string>();
   if (parts.sharedStrings) {
+    const maxLen = longestKey(keyKinds.keys());
     await readSharedStrings(await zip.openStream(parts.sharedStrings), (index, text) => {
+      if (!mayBeKey(text, maxLen)) return;
       const key = normalizeKey(text);
       if (key !== '' && keyKinds.has(key)) sharedKeys.set(index, key);
     });
@@ -65,7 +67,7 @@ export async function matchPrice(
   timings.priceSharedStrings = performance.now() - t;
 
   t = performance.now();
-  const index = new PriceIndex(keyKinds, sharedKeys);
+  const index = new PriceIndex(keyKinds, sharedKeys, longestKey(keyKinds.keys()));
   await readSheet(await zip.openStream(parts.dataSheet.entry), index);
   timings.priceSheet = performance.now() - t;
   if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ENGINE_ERR.sheetEmpty(parts.dataSheet.name), 'price');
@@ -107,11 +109,16 @@ async function readNeededStrings(zip: ZipSource, parts: WorkbookParts, cells: Pr
   for (const c of cells) if (c.kind === CellKind.shared) needed.add(parseInt(c.raw, 10));
   const texts = new Map<number, string>();
   if (needed.size === 0 || !parts.sharedStrings) return texts;
-  const last = Math.max(...needed);
-  await readSharedStrings(await zip.openStream(parts.sharedStrings), (i, text) => {
-    if (needed.has(i)) texts.set(i, text);
-    return i < last;
-  });
+  let last = 0;
+  for (const i of needed) if (i > last) last = i;
+  await readSharedStrings(
+    await zip.openStream(parts.sharedStrings),
+    (i, text) => {
+      texts.set(i, text);
+      return texts.size < needed.size && i < last;
+    },
+    { wanted: (i) => needed.has(i) },
+  );
   return texts;
 }
 

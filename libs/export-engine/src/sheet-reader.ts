@@ -43,6 +43,10 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
   let inPhonetic = false;
   let inlineText = '';
   const attr = { r: '', t: '', s: '' };
+  const cell: CellAttrs = { col: 0, kind: CellKind.number, style: 0 };
+  let vOpen = '<v>';
+  let vcClose = '</v></c>';
+  let plain = true;
 
   await streamXmlRegions(stream, (s) => {
     let pos = 0;
@@ -64,6 +68,10 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
         if (c0 === 115 && nameIs(s, name, 'sheetData')) {
           if (closing || selfClosing) return false;
           inSheetData = true;
+          const prefix = s.slice(lt + 1, name.start);
+          vOpen = `<${prefix}v>`;
+          vcClose = `</${prefix}v></${prefix}c>`;
+          plain = prefix === '';
         }
         continue;
       }
@@ -73,13 +81,23 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
           if (inCell) emitCell();
           continue;
         }
-        readAttrs(s, name.end, gt, attr);
-        col = attr.r ? columnOf(attr.r) : col + 1;
-        kind = kindOf(attr.t);
-        style = attr.s ? parseInt(attr.s, 10) || 0 : 0;
+        readCellAttrs(s, name.end, gt, cell);
+        col = cell.col > 0 ? cell.col : col + 1;
+        kind = cell.kind;
+        style = cell.style;
         value = null;
         inlineText = '';
         inCell = !selfClosing;
+        // Fast path for the usual `<c …><v>…</v></c>`: read it here instead of three more tags.
+        if (inCell && (plain ? isVOpen(s, pos) : s.startsWith(vOpen, pos))) {
+          const vStart = pos + vOpen.length;
+          const vEnd = s.indexOf('<', vStart);
+          if (vEnd >= 0 && (plain ? isVcClose(s, vEnd) : s.startsWith(vcClose, vEnd))) {
+            value = s.slice(vStart, vEnd);
+            pos = vEnd + vcClose.length;
+            emitCell();
+          }
+        }
       } else if (len === 1 && c0 === 118) {
         // <v>: the value (or a formula's cached result)
         if (!closing && !selfClosing && inCell) {
@@ -137,35 +155,91 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
   }
 }
 
-function kindOf(t: string): CellKind {
-  switch (t) {
-    case '':
-    case 'n':
-      return CellKind.number;
-    case 's':
-      return CellKind.shared;
-    case 'b':
-      return CellKind.boolean;
-    case 'e':
-      return CellKind.error;
-    case 'd':
-      return CellKind.isoDate;
-    default:
-      // 'str' (formula text result) and 'inlineStr'
-      return CellKind.string;
+/** `<v>` at p (char codes: cheaper than startsWith on a sliced string in this hot loop). */
+function isVOpen(s: string, p: number): boolean {
+  return s.charCodeAt(p) === 60 && s.charCodeAt(p + 1) === 118 && s.charCodeAt(p + 2) === 62;
+}
+
+/** `</v></c>` at p. */
+function isVcClose(s: string, p: number): boolean {
+  return (
+    s.charCodeAt(p + 1) === 47 && s.charCodeAt(p + 2) === 118 && s.charCodeAt(p + 3) === 62 &&
+    s.charCodeAt(p + 4) === 60 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 99 && s.charCodeAt(p + 7) === 62
+  );
+}
+
+interface CellAttrs {
+  /** From `r`; 0 when the cell has no `r`. */
+  col: number;
+  kind: CellKind;
+  style: number;
+}
+
+/**
+ * The `r`, `t` and `s` attributes of a `<c>` start tag in s[from, to), read from char codes
+ * without allocating: this runs for every cell of the price list.
+ */
+function readCellAttrs(s: string, from: number, to: number, out: CellAttrs): void {
+  out.col = 0;
+  out.kind = CellKind.number;
+  out.style = 0;
+  let p = from;
+  while (p < to) {
+    let c = s.charCodeAt(p);
+    if (c <= 32 || c === 47) {
+      p++;
+      continue;
+    }
+    const nameStart = p;
+    while (p < to && (c = s.charCodeAt(p)) !== 61 && c > 32) p++;
+    const nameLen = p - nameStart;
+    while (p < to && s.charCodeAt(p) !== 34 && s.charCodeAt(p) !== 39) p++;
+    const quote = s.charCodeAt(p);
+    const vStart = p + 1;
+    let vEnd = s.indexOf(quote === 39 ? "'" : '"', vStart);
+    if (vEnd < 0 || vEnd > to) vEnd = to;
+    if (nameLen === 1) {
+      const a = s.charCodeAt(nameStart);
+      if (a === 114) {
+        let col = 0;
+        for (let i = vStart; i < vEnd; i++) {
+          const ch = s.charCodeAt(i);
+          if (ch >= 65 && ch <= 90) col = col * 26 + ch - 64;
+          else if (ch >= 97 && ch <= 122) col = col * 26 + ch - 96;
+          else break;
+        }
+        out.col = col;
+      } else if (a === 116) {
+        out.kind = kindOf(s, vStart, vEnd);
+      } else if (a === 115) {
+        let n = 0;
+        for (let i = vStart; i < vEnd; i++) n = n * 10 + s.charCodeAt(i) - 48;
+        out.style = n > 0 ? n : 0;
+      }
+    }
+    p = vEnd + 1;
   }
 }
 
-/** Column number of an `r` like `AB12`. */
-function columnOf(ref: string): number {
-  let n = 0;
-  for (let i = 0; i < ref.length; i++) {
-    const c = ref.charCodeAt(i);
-    if (c >= 65 && c <= 90) n = n * 26 + c - 64;
-    else if (c >= 97 && c <= 122) n = n * 26 + c - 96;
-    else break;
+/** The `t` attribute's value in s[from, to). */
+function kindOf(s: string, from: number, to: number): CellKind {
+  const len = to - from;
+  if (len === 0) return CellKind.number;
+  switch (s.charCodeAt(from)) {
+    case 115: // s, str
+      return len === 1 ? CellKind.shared : CellKind.string;
+    case 98: // b
+      return CellKind.boolean;
+    case 101: // e
+      return CellKind.error;
+    case 100: // d
+      return CellKind.isoDate;
+    case 110: // n
+      return CellKind.number;
+    default:
+      // inlineStr
+      return CellKind.string;
   }
-  return n;
 }
 
 /** Reads the unprefixed `r`, `t` and `s` attributes of a tag, resetting the others to ''. */

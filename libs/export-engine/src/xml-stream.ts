@@ -12,14 +12,18 @@ export async function streamXmlRegions(stream: Readable, onRegion: (xml: string)
   let carry = '';
   try {
     for await (const chunk of stream) {
-      const text = carry + decoder.write(chunk as Buffer);
-      const cut = text.lastIndexOf('<');
-      if (cut <= 0) {
-        carry = text;
+      const text = decoder.write(chunk as Buffer);
+      const first = text.indexOf('<');
+      if (first < 0) {
+        carry += text;
         continue;
       }
+      // The small tail of the previous chunk is completed by this chunk's text up to its first
+      // '<'; the rest is handed over as a slice, never copied into one concatenated string.
+      if (carry.length > 0 && onRegion(carry + text.slice(0, first)) === false) return;
+      const cut = text.lastIndexOf('<');
       carry = text.slice(cut);
-      if (onRegion(text.slice(0, cut)) === false) return;
+      if (cut > first && onRegion(text.slice(first, cut)) === false) return;
     }
     const rest = carry + decoder.end();
     if (rest.length > 0) onRegion(rest);

@@ -1,0 +1,97 @@
+import ExcelJS from 'exceljs';
+import type { Item } from '@app/contracts';
+
+/**
+ * The reference price list for tests and the benchmark (`scripts/bench.ts`): deterministic for a
+ * given seed, 13 columns like a real supplier's list (text codes with leading zeros, numbers,
+ * Cyrillic names, a date), written with exceljs' streaming writer so 100k rows take seconds.
+ * 100,000 rows come to roughly 8–9 MB.
+ */
+
+export const PRICE_HEADER = [
+  'Артикул', 'Код МА', 'Код ГМ', 'Наименование', 'Производитель', 'Цена', 'НДС',
+  'Штрихкод', 'Остаток', 'Ед. изм.', 'Вес, кг', 'Дата поставки', 'Категория',
+] as const;
+
+/** 1-based columns of the fixture, for mappings. */
+export const PRICE_COLUMNS = { article: 1, ma: 2, gm: 3, name: 4, maker: 5, price: 6, vat: 7, barcode: 8, stock: 9, unit: 10, weight: 11, date: 12, category: 13 } as const;
+
+const NOUNS = ['Молоко', 'Кефир', 'Сметана', 'Масло сливочное', 'Сыр', 'Творог', 'Йогурт', 'Хлеб', 'Батон', 'Сахар', 'Соль', 'Мука', 'Рис', 'Гречка', 'Чай', 'Кофе', 'Печенье', 'Конфеты', 'Сок', 'Вода'];
+const ADJ = ['фермерское', 'отборный', 'классический', 'домашний', 'premium', 'эконом', 'детский', 'луговой', 'северный', 'золотой'];
+const MAKERS = ['ООО «Молочный край»', 'АО «Хлебозавод №1»', 'ИП Петров', 'ООО «Вкусно»', 'ЗАО «Сибирь-Продукт»', 'ООО «Южные сады»', 'АО «Северная звезда»'];
+const UNITS = ['шт', 'кг', 'л', 'уп'];
+const CATEGORIES = ['Молочные продукты', 'Бакалея', 'Хлеб', 'Напитки', 'Кондитерские изделия', 'Чай и кофе'];
+
+/** mulberry32: tiny, fast, good enough for test data. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Codes of data row `i` (0-based, sheet row i + 2): pure functions of i, so items can be picked. */
+export function priceCodes(i: number): { ma: string; gm: number; article: string; barcode: string } {
+  return {
+    ma: String(1_000_000 + i * 7).padStart(9, '0'),
+    gm: 500_000 + i * 3,
+    article: `ART-${String(i).padStart(6, '0')}`,
+    barcode: String(4_600_000_000_000 + i * 11),
+  };
+}
+
+export interface PriceListOptions {
+  rows?: number;
+  seed?: number;
+  sheetName?: string;
+}
+
+export async function writePriceList(path: string, options: PriceListOptions = {}): Promise<void> {
+  const rows = options.rows ?? 100_000;
+  const rand = rng(options.seed ?? 20240501);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true, useStyles: true });
+  const ws = wb.addWorksheet(options.sheetName ?? 'Данные');
+  ws.columns = PRICE_HEADER.map((header, i) => ({
+    header,
+    width: i === 3 ? 40 : 14,
+    style: i === 5 ? { numFmt: '#,##0.00' } : i === 11 ? { numFmt: 'dd.mm.yyyy' } : {},
+  }));
+  const base = Date.UTC(2024, 0, 1);
+  for (let i = 0; i < rows; i++) {
+    const c = priceCodes(i);
+    const noun = NOUNS[Math.floor(rand() * NOUNS.length)];
+    ws.addRow([
+      c.article,
+      c.ma,
+      c.gm,
+      `${noun} ${ADJ[Math.floor(rand() * ADJ.length)]} ${Math.floor(rand() * 900 + 100)} г, арт. ${i}`,
+      MAKERS[Math.floor(rand() * MAKERS.length)],
+      Math.round(rand() * 100_000) / 100,
+      rand() < 0.8 ? 20 : 10,
+      c.barcode,
+      Math.floor(rand() * 1000),
+      UNITS[Math.floor(rand() * UNITS.length)],
+      Math.round(rand() * 5000) / 1000,
+      new Date(base + Math.floor(rand() * 365) * 86_400_000),
+      CATEGORIES[Math.floor(rand() * CATEGORIES.length)],
+    ]).commit();
+  }
+  ws.commit();
+  await wb.commit();
+}
+
+/** `count` items spread over the list (every k-th row), the last `missing` of them not in it. */
+export function benchItems(rows: number, count: number, missing = 0): Item[] {
+  const items: Item[] = [];
+  const stride = Math.max(1, Math.floor(rows / count));
+  for (let k = 0; k < count - missing; k++) {
+    const c = priceCodes((k * stride) % rows);
+    items.push({ ma: c.ma, gm: String(c.gm), name: `Позиция ${k}`, minQty: 1 + (k % 12), step: 1 + (k % 6) });
+  }
+  for (let k = 0; k < missing; k++) items.push({ ma: `99${k}`, gm: `88${k}`, name: 'Нет в прейскуранте', minQty: 1, step: 1 });
+  return items;
+}
