@@ -87,9 +87,16 @@ export async function expectToast(page: Page, title: string, timeout = 30_000): 
   return t;
 }
 
-/** Closes every visible toast so the next assertion sees only new ones. */
+/** Closes every visible toast (with its ✕) so the next assertion sees only new ones. */
 export async function dismissToasts(page: Page): Promise<void> {
-  await page.evaluate(() => document.querySelectorAll('[data-sonner-toast]').forEach((el) => el.remove()));
+  const toasts = page.locator('[data-sonner-toast]');
+  for (let i = 0; i < 20 && (await toasts.count()) > 0; i++) {
+    const close = page.locator('[data-sonner-toast] [data-close-button]');
+    const n = await close.count();
+    for (let j = 0; j < n; j++) await close.nth(j).click({ force: true, timeout: 2_000 }).catch(() => undefined);
+    await page.waitForTimeout(250);
+  }
+  await toasts.first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 }
 
 export function exactText(text: string): RegExp {
