@@ -111,3 +111,12 @@ export function mayBeKey(text: string, maxKeyLength: number): boolean {
   }
   return true;
 }
+
+/**
+ * A copy of `s` that does not keep alive the big string it was sliced from. V8 represents
+ * `big.slice(a, b)` as a view into `big`; remembering a few hundred such slices of 64 KB decoded
+ * XML pieces would make memory grow with the size of the price list.
+ */
+export function detach(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1);
+}

@@ -1,4 +1,4 @@
-import { mayBeKey, normalizeKey, numberKey } from './key-normalizer';
+import { detach, mayBeKey, normalizeKey, numberKey } from './key-normalizer';
 import { CellKind, type SheetSink } from './sheet-reader';
 
 /** Which kinds of item code a normalised key is: bit 1 = some item's MA, bit 2 = some item's GM. */
@@ -82,7 +82,7 @@ export class PriceIndex implements SheetSink {
     let retain = false;
     for (let h = 0; h < this.hitCount; h++) {
       const col = this.hitCols[h];
-      const key = this.hitKeys[h];
+      const key = detach(this.hitKeys[h]);
       const pair = `${col}|${key}`;
       const seen = this.occurrences.get(pair) ?? 0;
       this.occurrences.set(pair, seen + 1);
@@ -95,7 +95,7 @@ export class PriceIndex implements SheetSink {
     }
     if (!retain) return;
     const cells: PriceCell[] = new Array(this.n);
-    for (let i = 0; i < this.n; i++) cells[i] = { col: this.cols[i], kind: this.kinds[i], raw: this.raws[i], style: this.styles[i] };
+    for (let i = 0; i < this.n; i++) cells[i] = { col: this.cols[i], kind: this.kinds[i], raw: detach(this.raws[i]), style: this.styles[i] };
     this.rows.set(row, cells);
   }
 

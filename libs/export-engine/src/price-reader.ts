@@ -1,7 +1,7 @@
 import type { Item, Mapping } from '@app/contracts';
 import { ENGINE_ERR } from '@app/contracts';
 import { EngineError } from './engine-error';
-import { longestKey, mayBeKey, normalizeKey } from './key-normalizer';
+import { detach, longestKey, mayBeKey, normalizeKey } from './key-normalizer';
 import { KEY_GM, KEY_MA, PriceIndex, type PriceCell } from './price-index';
 import { readSharedStrings } from './shared-strings-reader';
 import { CellKind, readSheet } from './sheet-reader';
@@ -61,7 +61,7 @@ export async function matchPrice(
     await readSharedStrings(await zip.openStream(parts.sharedStrings), (index, text) => {
       if (!mayBeKey(text, maxLen)) return;
       const key = normalizeKey(text);
-      if (key !== '' && keyKinds.has(key)) sharedKeys.set(index, key);
+      if (key !== '' && keyKinds.has(key)) sharedKeys.set(index, detach(key));
     });
   }
   timings.priceSharedStrings = performance.now() - t;
@@ -114,7 +114,7 @@ async function readNeededStrings(zip: ZipSource, parts: WorkbookParts, cells: Pr
   await readSharedStrings(
     await zip.openStream(parts.sharedStrings),
     (i, text) => {
-      texts.set(i, text);
+      texts.set(i, detach(text));
       return texts.size < needed.size && i < last;
     },
     { wanted: (i) => needed.has(i) },

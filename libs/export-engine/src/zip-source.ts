@@ -2,7 +2,7 @@ import { pipeline, Transform, type Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import * as yauzl from 'yauzl';
 
-const INFLATE_CHUNK = 256 * 1024;
+const INFLATE_CHUNK = 64 * 1024;
 
 /**
  * A zip opened for random access (yauzl reads the central directory first and inflates entries

@@ -68,7 +68,7 @@ export async function writePriceList(path: string, options: PriceListOptions = {
       c.article,
       c.ma,
       c.gm,
-      `${noun} ${ADJ[Math.floor(rand() * ADJ.length)]} ${Math.floor(rand() * 900 + 100)} г, арт. ${i}`,
+      `${noun} ${ADJ[Math.floor(rand() * ADJ.length)]} ${Math.floor(rand() * 900 + 100)} г`,
       MAKERS[Math.floor(rand() * MAKERS.length)],
       Math.round(rand() * 100_000) / 100,
       rand() < 0.8 ? 20 : 10,
