@@ -40,17 +40,20 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
     price = await openXlsx(input.price, undefined, 'price');
     timings.inspect = performance.now() - t;
 
-    t = performance.now();
-    const tplParts = await guard('template', () => locateParts(template, 'template'));
-    const sheetXml = await guard('template', () => template.readText(tplParts.dataSheet.entry));
-    const stylesXml = tplParts.styles ? await guard('template', () => template.readText(tplParts.styles!)) : undefined;
-    const sheet = parseTemplateSheet(sheetXml);
-    if (!sheet) throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, 'template');
-    timings.templateRead = performance.now() - t;
-
+    // The template's parts are read while the price list streams: its I/O fills the gaps in
+    // which the price passes wait for inflated data. Template errors are reported first.
     const priceZip = price;
-    const priceParts = await guard('price', () => locateParts(priceZip, 'price'));
-    const matched = await guard('price', () => matchPrice(priceZip, priceParts, input.items, input.mapping, timings));
+    const [tplResult, priceResult] = await Promise.allSettled([
+      readTemplate(template, timings),
+      (async () => {
+        const priceParts = await guard('price', () => locateParts(priceZip, 'price'));
+        return guard('price', () => matchPrice(priceZip, priceParts, input.items, input.mapping, timings));
+      })(),
+    ]);
+    if (tplResult.status === 'rejected') throw tplResult.reason;
+    if (priceResult.status === 'rejected') throw priceResult.reason;
+    const { tplParts, sheetXml, stylesXml, sheet } = tplResult.value;
+    const matched = priceResult.value;
 
     t = performance.now();
     const styles = stylesXml !== undefined ? new StylesPatcher(stylesXml) : undefined;
@@ -71,6 +74,18 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
     template.close();
     price?.close();
   }
+}
+
+async function readTemplate(template: ZipSource, timings: Record<string, number>) {
+  const t = performance.now();
+  const tplParts = await guard('template', () => locateParts(template, 'template'));
+  const sheetXml = await guard('template', () => template.readText(tplParts.dataSheet.entry));
+  const stylesEntry = tplParts.styles;
+  const stylesXml = stylesEntry ? await guard('template', () => template.readText(stylesEntry)) : undefined;
+  const sheet = parseTemplateSheet(sheetXml);
+  if (!sheet) throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, 'template');
+  timings.templateRead = performance.now() - t;
+  return { tplParts, sheetXml, stylesXml, sheet };
 }
 
 /** Columns beyond XFD cannot exist in a sheet; say so instead of writing a broken file. */

@@ -61,7 +61,10 @@ export class PriceIndex implements SheetSink {
 
     let key: string | undefined;
     if (kind === CellKind.shared) key = this.sharedKeys.get(+raw);
-    else if (kind === CellKind.number) key = numberKey(raw);
+    else if (kind === CellKind.number) {
+      key = numberKey(raw);
+      if (key.length > this.maxKeyLength) return;
+    }
     else if (kind === CellKind.string && mayBeKey(raw, this.maxKeyLength)) key = normalizeKey(raw);
     if (key === undefined || key === '') return;
     const bits = this.keyKinds.get(key);

@@ -59,7 +59,13 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
       const first = s.charCodeAt(lt + 1);
       if (first === 63 || first === 33) continue;
       const closing = first === 47;
-      localNameStart(s, closing ? lt + 2 : lt + 1, gt, name);
+      if (first === 99 && plain && inSheetData && s.charCodeAt(lt + 2) === 32) {
+        // `<c …>` without a prefix, the bulk of the sheet: skip the generic name scan.
+        name.start = lt + 1;
+        name.end = lt + 2;
+      } else {
+        localNameStart(s, closing ? lt + 2 : lt + 1, gt, name);
+      }
       const len = name.end - name.start;
       const c0 = s.charCodeAt(name.start);
       const selfClosing = !closing && s.charCodeAt(gt - 1) === 47;
@@ -148,8 +154,12 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
       raw = decodeXmlText(raw);
     }
     if (kind === CellKind.number || kind === CellKind.shared) {
-      raw = raw.trim();
-      if (raw === '') return;
+      const n = raw.length;
+      if (n === 0) return;
+      if (raw.charCodeAt(0) <= 32 || raw.charCodeAt(n - 1) <= 32) {
+        raw = raw.trim();
+        if (raw === '') return;
+      }
     }
     sink.cell(row, col, kind, raw, style);
   }

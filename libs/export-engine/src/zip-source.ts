@@ -1,8 +1,10 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
-import { createInflateRaw } from 'node:zlib';
+import { createInflateRaw, type ZlibOptions } from 'node:zlib';
 import * as yauzl from 'yauzl';
 
+/** Inflated pieces stay below V8's large-object size, so they die young and are cheap to collect. */
 const INFLATE_CHUNK = 64 * 1024;
+const READ_AHEAD = 1024 * 1024;
 
 /**
  * A zip opened for random access (yauzl reads the central directory first and inflates entries
@@ -55,10 +57,13 @@ export class ZipSource {
   async openStream(entry: yauzl.Entry): Promise<Readable> {
     if (entry.compressionMethod !== 8) return this.zip.openReadStreamPromise(entry);
     const raw = await this.openRawStream(entry);
-    const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
+    // A deep buffer lets the thread pool inflate ahead while the main thread parses.
+    // (Node passes stream options through to the Transform; the typings do not list them.)
+    const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK, highWaterMark: READ_AHEAD } as ZlibOptions);
     const limit = entry.uncompressedSize;
     let seen = 0;
     const checked = new Transform({
+      highWaterMark: READ_AHEAD,
       transform(chunk: Buffer, _enc, done) {
         seen += chunk.length;
         done(seen > limit ? new Error('entry larger than its declared size') : null, chunk);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-export const SOFFICE = process.env.SOFFICE_BIN ?? '/usr/bin/soffice';
+export const SOFFICE = '/usr/bin/soffice';
 
 export function hasLibreOffice(): boolean {
   return existsSync(SOFFICE);

@@ -5,7 +5,8 @@ import type { Item, Mapping } from '@app/contracts';
 
 /** Test helpers: build small workbooks in code and read outputs back (exceljs is fine here). */
 
-export const FIXTURES = process.env.FIXTURES_DIR ?? join(__dirname, '../../../../../shared/fixtures');
+/** The shared sample spreadsheets, beside the repository (DESIGN §9: ../shared/fixtures). */
+export const FIXTURES = join(__dirname, '../../../../../shared/fixtures');
 
 export type CellInput = ExcelJS.CellValue | { value: ExcelJS.CellValue; numFmt?: string };
 
