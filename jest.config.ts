@@ -4,13 +4,14 @@ const moduleNameMapper = {
   '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
   '^@app/([a-z-]+)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
-const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] as [string, object] };
+const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' }] as [string, object] };
 
 /**
  * Two projects: `unit` (pure code, no services) and `integration` (the built API and worker as
  * real processes against PostgreSQL, Redis and the S3 server; see test/setup).
  */
 const config: Config = {
+  testTimeout: 120_000,
   projects: [
     {
       displayName: 'unit',
@@ -29,7 +30,6 @@ const config: Config = {
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
       moduleNameMapper,
       transform,
-      testTimeout: 120_000,
     },
   ],
 };

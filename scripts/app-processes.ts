@@ -25,8 +25,8 @@ export interface AppProcess {
   name: string;
   child: ChildProcess;
   exited: Promise<number | null>;
-  /** Sends a signal and resolves with the exit code once the process is gone. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Sends a signal and resolves with the exit code once the process is gone (SIGKILL after `killAfterMs`). */
+  stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<number | null>;
 }
 
 /** Spawns a built app with the given env; every output line goes to `onLine`. */
@@ -47,8 +47,15 @@ export function spawnApp(
     name,
     child,
     exited,
-    stop: (signal = 'SIGTERM') => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    stop: (signal = 'SIGTERM', killAfterMs = 30_000) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        const killer = setTimeout(() => {
+          onLine(name, `did not exit within ${killAfterMs} ms of ${signal}; killing`);
+          child.kill('SIGKILL');
+        }, killAfterMs);
+        void exited.then(() => clearTimeout(killer));
+      }
       return exited;
     },
   };

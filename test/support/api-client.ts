@@ -9,7 +9,7 @@ export async function createTask(name = `Задача ${Math.random().toString(3
   return res.body as Task;
 }
 
-export async function upload(taskId: string, kind: string, bytes: Buffer, filename = `${kind}.xlsx`) {
+export function upload(taskId: string, kind: string, bytes: Buffer, filename = `${kind}.xlsx`) {
   return api().post(`/api/tasks/${taskId}/upload/${kind}`).attach('file', bytes, filename);
 }
 

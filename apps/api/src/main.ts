@@ -33,6 +33,21 @@ async function prepareServices(config: AppConfig): Promise<void> {
   await new StorageService(storageOptions(config)).ensureBucket();
 }
 
+/**
+ * SIGTERM lets requests in flight finish (a generate may wait up to GENERATE_TIMEOUT_MS); past
+ * that grace a stuck connection must not keep the process alive.
+ */
+function forceExitAfterGrace(graceMs: number): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      setTimeout(() => {
+        process.stderr.write(`API did not stop within ${graceMs} ms of ${signal}; exiting\n`);
+        process.exit(1);
+      }, graceMs).unref();
+    });
+  }
+}
+
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
   refuseDefaultAdminInProduction(config);
@@ -45,6 +60,7 @@ async function bootstrap(): Promise<void> {
   const logger = app.get(Logger);
   app.useLogger(logger);
   app.enableShutdownHooks();
+  forceExitAfterGrace(config.GENERATE_TIMEOUT_MS + 10_000);
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 

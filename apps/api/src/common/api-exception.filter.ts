@@ -26,9 +26,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown): { status: number; message: string } {
-    const bodyParser = exception as { type?: string; status?: number };
-    if (bodyParser?.type === 'entity.parse.failed') return { status: 400, message: ERR.badJson };
-    if (bodyParser?.type === 'entity.too.large') return { status: 413, message: ERR.badRequest };
+    // body-parser errors arrive wrapped by the Express adapter; their `type` says what happened.
+    const parser = ((exception as { cause?: unknown })?.cause ?? exception) as { type?: string } | undefined;
+    if (parser?.type === 'entity.parse.failed') return { status: 400, message: ERR.badJson };
+    if (parser?.type === 'entity.too.large') return { status: 413, message: ERR.bodyTooLarge };
     if (!(exception instanceof HttpException)) return { status: 500, message: ERR.internal };
 
     const status = exception.getStatus();

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { ERR, FILE_KINDS, type FileKind, type Task } from '@app/contracts';
@@ -23,6 +23,7 @@ export class FilesController {
   ) {}
 
   @Post('upload/:kind')
+  @HttpCode(200)
   @UseInterceptors(TempUploadInterceptor, FileInterceptor('file'))
   upload(
     @Param('id', taskId) id: string,

@@ -4,17 +4,12 @@ import { DataSource } from 'typeorm';
 import type { HealthResponse } from '@app/contracts';
 import { StorageService } from '@app/storage';
 import { ExportQueueService } from '../queue/export-queue.service';
+import { withTimeout } from '../common/with-timeout';
 
 const TIMEOUT_MS = 2_000;
 
 function check(probe: () => Promise<unknown>): Promise<'ok' | 'down'> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), TIMEOUT_MS);
-  });
-  return Promise.race([probe(), timeout])
-    .then(() => 'ok' as const, () => 'down' as const)
-    .finally(() => clearTimeout(timer));
+  return withTimeout(probe(), TIMEOUT_MS, 'health probe').then(() => 'ok' as const, () => 'down' as const);
 }
 
 @Injectable()

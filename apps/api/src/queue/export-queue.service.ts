@@ -3,8 +3,13 @@ import { Job, Queue, QueueEvents } from 'bullmq';
 import { EXPORT_JOB, EXPORT_QUEUE, type ExportJobData, type ExportJobResult } from '@app/contracts';
 import { redisOptions, type AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
+import { withTimeout } from '../common/with-timeout';
 
 export class QueueUnavailableError extends Error {}
+
+/** How long enqueueing may wait for Redis before the request is answered 503. */
+const ENQUEUE_TIMEOUT_MS = 3_000;
+
 export class JobTimeoutError extends Error {}
 
 /**
@@ -35,17 +40,21 @@ export class ExportQueueService implements OnApplicationShutdown {
 
   async add(data: ExportJobData): Promise<Job<ExportJobData, ExportJobResult>> {
     try {
-      return await this.queue.add(EXPORT_JOB, data, {
-        jobId: data.exportId,
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 2_000 },
-        removeOnComplete: { age: 24 * 3600, count: 5_000 },
-        removeOnFail: { age: 7 * 24 * 3600 },
-      });
+      return await withTimeout(this.enqueue(data), ENQUEUE_TIMEOUT_MS, 'enqueue');
     } catch (error) {
       this.logger.warn({ err: (error as Error).message }, 'could not enqueue export');
       throw new QueueUnavailableError((error as Error).message);
     }
+  }
+
+  private enqueue(data: ExportJobData): Promise<Job<ExportJobData, ExportJobResult>> {
+    return this.queue.add(EXPORT_JOB, data, {
+      jobId: data.exportId,
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 2_000 },
+      removeOnComplete: { age: 24 * 3600, count: 5_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
   }
 
   async waitUntilFinished(job: Job<ExportJobData, ExportJobResult>, ttlMs: number): Promise<ExportJobResult> {
