@@ -76,7 +76,11 @@ export class ExportQueueService implements OnApplicationShutdown {
     return (await this.queue.getWorkers()).length;
   }
 
+  /** Closing waits for Redis; when Redis is gone, drop the connections instead of hanging. */
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([this.events.close(), this.queue.close()]);
+    const closed = Promise.allSettled([this.events.close(), this.queue.close()]);
+    await withTimeout(closed, 3_000, 'queue close').catch(() =>
+      Promise.allSettled([this.events.disconnect(), this.queue.disconnect()]),
+    );
   }
 }

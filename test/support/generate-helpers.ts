@@ -1,0 +1,55 @@
+import ExcelJS from 'exceljs';
+import type { Item, Mapping, Task } from '@app/contracts';
+import { api, binary, createTask, putGlobalMapping, upload } from './api-client';
+import { fixtureBytes, readWorkbook } from './fixtures';
+
+/**
+ * The rules a user of the sample files would set: codes, name and quantities typed in, price and
+ * barcode looked up (template: №, Код МА, Код ГМ, Наименование товара, Цена закупки, Мин. партия,
+ * Кратность, Штрихкод; price list: Артикул, Код МА, Код ГМ, Наименование, Производитель, Цена, НДС,
+ * Штрихкод, Остаток).
+ */
+export const SAMPLE_RULES: Mapping = {
+  manualMapping: { ma: 2, gm: 3, name: 4, minQty: 6, step: 7 },
+  priceToTemplate: { '6': 5, '8': 8 },
+  priceKeys: { ma: 0, gm: 0 },
+};
+
+/** A task with both files uploaded, the given items and (a copy of) the given rules. */
+export async function readyTask(
+  items: Partial<Item>[],
+  options: { rules?: Mapping; price?: Buffer; template?: Buffer } = {},
+): Promise<Task> {
+  await putGlobalMapping(options.rules ?? SAMPLE_RULES);
+  const task = await createTask();
+  await upload(task.id, 'price', options.price ?? fixtureBytes('price-sample.xlsx')).expect(200);
+  await upload(task.id, 'template', options.template ?? fixtureBytes('template-sample.xlsx')).expect(200);
+  const res = await api().patch(`/api/tasks/${task.id}`).send({ items, syncMapping: true }).expect(200);
+  return res.body as Task;
+}
+
+export function generate(taskId: string, baseUrl?: string) {
+  const agent = baseUrl ? require('supertest')(baseUrl) : api();
+  return agent.post(`/api/tasks/${taskId}/generate`).buffer(true).parse(binary);
+}
+
+/** The rows of the data sheet below the header, as plain values (rich text and formulas resolved). */
+export async function dataRows(xlsx: Buffer, sheetName = 'Данные', headerRows = 1): Promise<unknown[][]> {
+  const wb = await readWorkbook(xlsx);
+  const ws = wb.getWorksheet(sheetName)!;
+  const rows: unknown[][] = [];
+  ws.eachRow({ includeEmpty: false }, (row, n) => {
+    if (n <= headerRows) return;
+    const values: unknown[] = [];
+    for (let c = 1; c <= ws.columnCount; c++) values.push(plain(row.getCell(c).value));
+    rows.push(values);
+  });
+  return rows;
+}
+
+export function plain(value: ExcelJS.CellValue): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object' && 'richText' in value) return value.richText.map((r) => r.text).join('');
+  if (typeof value === 'object' && 'result' in value) return value.result ?? null;
+  return value;
+}
