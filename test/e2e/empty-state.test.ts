@@ -10,6 +10,9 @@ import { answerDialog, exactText, expectToast, launchBrowser, openPage, screensh
  * The first-run experience needs a database with no tasks, so this file starts its own API on a
  * fresh database (same Redis prefix, bucket and worker as the shared one) and drops it afterwards.
  */
+// Browser flows against the real API and worker are slow on a small machine.
+jest.setTimeout(180_000);
+
 describe('web: empty state, first task, redirect from /, deleting the last task', () => {
   let browser: Browser;
   let api: Awaited<ReturnType<typeof startApi>>;

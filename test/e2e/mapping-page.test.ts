@@ -14,6 +14,9 @@ async function openRules(page: Page) {
   await page.locator('#manual-ma').waitFor();
 }
 
+// Browser flows against the real API and worker are slow on a small machine.
+jest.setTimeout(180_000);
+
 describe('web: the rules page (/settings/mapping)', () => {
   let browser: Browser;
   let open: OpenPage;

@@ -34,6 +34,9 @@ async function rowValues(page: Page, row: number): Promise<string[]> {
     .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
 }
 
+// Browser flows against the real API and worker are slow on a small machine.
+jest.setTimeout(180_000);
+
 describe('web: the task page (files, items, save, generate)', () => {
   let browser: Browser;
   let open: OpenPage;

@@ -10,7 +10,7 @@ import { TaskListItem } from './task-list-item';
 
 /** The scrollable task list of the sidebar, newest first; the open task is highlighted. */
 export function TaskList() {
-  const { tasks, loaded, refresh } = useTasks();
+  const { tasks, loaded, refresh, remove } = useTasks();
   const navigate = useNavigate();
   const match = useMatch('/task/:id');
   const activeId = match?.params.id;
@@ -24,6 +24,7 @@ export function TaskList() {
       return;
     }
     toast.success(TOAST.deleted);
+    remove(task.id);
     if (task.id === activeId) navigate('/', { state: SKIP_UNSAVED_CHECK });
     await refresh();
   };

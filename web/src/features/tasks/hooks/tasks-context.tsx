@@ -15,6 +15,8 @@ interface TasksState {
   refresh: () => Promise<Task[] | null>;
   /** Replaces one task in the list with a fresher copy (e.g. the answer of a save). */
   upsert: (task: Task) => void;
+  /** Drops a task from the list at once (after it was deleted), before the list is fetched again. */
+  remove: (id: string) => void;
 }
 
 const TasksContext = createContext<TasksState | null>(null);
@@ -53,11 +55,13 @@ export function TasksProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
+  const remove = useCallback((id: string) => setTasks((list) => list.filter((t) => t.id !== id)), []);
+
   useEffect(() => {
     void refresh();
   }, [refresh]);
 
-  const value = useMemo(() => ({ tasks, loaded, refresh, upsert }), [tasks, loaded, refresh, upsert]);
+  const value = useMemo(() => ({ tasks, loaded, refresh, upsert, remove }), [tasks, loaded, refresh, upsert, remove]);
   return <TasksContext.Provider value={value}>{children}</TasksContext.Provider>;
 }
 
