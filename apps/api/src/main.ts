@@ -59,7 +59,7 @@ async function bootstrap(): Promise<void> {
   });
   const logger = app.get(Logger);
   app.useLogger(logger);
-  app.enableShutdownHooks();
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   forceExitAfterGrace(config.GENERATE_TIMEOUT_MS + 10_000);
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');

@@ -9,7 +9,7 @@ async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
 }
 
 bootstrap().catch((error: Error) => {

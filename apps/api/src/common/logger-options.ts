@@ -1,6 +1,6 @@
 import type { Params } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '@app/config';
 
 /** JSON lines with a request id on every line; bodies (items, file bytes) are never logged. */
@@ -9,9 +9,11 @@ export function loggerOptions(config: AppConfig): Params {
     pinoHttp: {
       level: config.LOG_LEVEL,
       base: { app: 'api' },
-      genReqId: (req: IncomingMessage) => {
+      genReqId: (req: IncomingMessage, res: ServerResponse) => {
         const given = req.headers['x-request-id'];
-        return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+        const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
       },
       customProps: (req: IncomingMessage) => ({ requestId: (req as IncomingMessage & { id: string }).id }),
       serializers: {
