@@ -1,0 +1,193 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { ApiClient } from './bench/api-client';
+import { parseOptions, type BenchOptions } from './bench/bench-options';
+import { BenchStack } from './bench/bench-stack';
+import { buildInputs, type BenchInputs, type ExpectedReport } from './bench/fixture-builder';
+import { measureGenerate, measureUpload, prepareTask, type GenerateMeasure, type UploadMeasure } from './bench/http-runner';
+import { runLoad, type LoadSummary } from './bench/load-runner';
+import { breakdownTable, loadTable, stageTable, targetTable, type StageRow, type Target } from './bench/results-table';
+import { runStage, type StageName, type StageResult } from './bench/stage-runner';
+import { mb, median, medianRecord, ratio } from './bench/stats-helper';
+
+/**
+ * `npm run bench` (issue 7): seeded reference data, then in one run on this machine
+ *   floor / naive / engine — each in a fresh `node --expose-gc` child, median of --runs, peak RSS;
+ *   upload / generate — real HTTP through API, BullMQ, worker and S3, median of --runs,
+ *     worker peak RSS during generate;
+ *   optional --compare-rows N — the same at N rows, worker RSS ratio;
+ *   small-task load — --clients concurrent clients against --load-workers workers.
+ * Prints the tables and the targets with PASS/FAIL; --json FILE writes everything measured.
+ */
+const started = Date.now();
+const log = (line: string) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+interface SizeResults {
+  rows: number;
+  items: number;
+  priceBytes: number;
+  stages: Partial<Record<StageName, StageResult>>;
+  upload?: UploadMeasure;
+  generate?: GenerateMeasure;
+  checks: string[];
+}
+
+async function inProcessStages(inputs: BenchInputs, opts: BenchOptions, names: StageName[], out: SizeResults): Promise<void> {
+  for (const stage of names) {
+    log(`${stage} @ ${out.rows} rows: ${opts.runs} runs in a fresh child`);
+    const r = await runStage({ stage, price: inputs.price, template: inputs.template, itemsFile: inputs.itemsFile, runs: opts.runs });
+    out.stages[stage] = r;
+    log(`  ${stage}: median ${median(r.times).toFixed(0)} ms, peak RSS ${mb(r.peakRssMb)}`);
+    if (stage === 'floor' && r.check.rows !== out.rows + 1) out.checks.push(`floor saw ${r.check.rows} rows, expected ${out.rows + 1}`);
+    if (stage !== 'floor') checkReport(`${stage}@${out.rows}`, r.check, inputs.expected, out.checks);
+  }
+}
+
+function checkReport(what: string, got: Record<string, number>, want: ExpectedReport, checks: string[]): void {
+  for (const k of ['matchedByMa', 'matchedByGm', 'unmatched'] as const) {
+    if (got[k] !== want[k]) checks.push(`${what}: ${k} = ${got[k]}, expected ${want[k]}`);
+  }
+}
+
+async function httpStages(stack: BenchStack, client: ApiClient, inputs: BenchInputs, opts: BenchOptions, out: SizeResults): Promise<void> {
+  await stack.stopWorkers();
+  const worker = await stack.startWorker();
+  const taskId = await prepareTask(client, `Бенчмарк ${out.rows}`, inputs.mapping, inputs.template, inputs.items);
+  log(`upload @ ${out.rows} rows: ${opts.runs} runs`);
+  out.upload = await measureUpload(stack, client, taskId, inputs.price, opts.runs);
+  log(`  upload: median ${median(out.upload.times).toFixed(0)} ms`);
+  log(`generate @ ${out.rows} rows: ${opts.runs} runs, worker pid ${worker.pid}`);
+  out.generate = await measureGenerate(stack, client, worker, taskId, opts.runs);
+  log(`  generate: median ${median(out.generate.times).toFixed(0)} ms, worker peak RSS ${mb(Math.max(...out.generate.workerPeakRssMb))}`);
+  const last = out.generate.checks[out.generate.checks.length - 1];
+  const want = inputs.expected;
+  if (last.rows !== want.rows || last.matched !== want.matchedByMa + want.matchedByGm || last.unmatched !== want.unmatched) {
+    out.checks.push(`generate@${out.rows}: headers rows/matched/unmatched ${last.rows}/${last.matched}/${last.unmatched}, expected ${want.rows}/${want.matchedByMa + want.matchedByGm}/${want.unmatched}`);
+  }
+}
+
+function stageRows(r: SizeResults, suffix = ''): StageRow[] {
+  const floor = r.stages.floor ? median(r.stages.floor.times) : NaN;
+  const row = (name: string, what: string, times: number[] | undefined, peak?: number): StageRow | undefined =>
+    times && { name: `${name}${suffix}`, what, medianMs: median(times), minMs: Math.min(...times), maxMs: Math.max(...times), peakRssMb: peak, vsFloor: median(times) / floor };
+  return [
+    row('floor', 'inflate sharedStrings + sheet, byte scan of every value (child process)', r.stages.floor?.times, r.stages.floor?.peakRssMb),
+    row('naive', 'exceljs: whole price Workbook + Map lookup + fill template + writeBuffer (child)', r.stages.naive?.times, r.stages.naive?.peakRssMb),
+    row('engine', 'generateExport() in-process on file paths (child)', r.stages.engine?.times, r.stages.engine?.peakRssMb),
+    row('upload', 'POST /upload/price, multipart, until the response (API peak RSS)', r.upload?.times, r.upload?.apiPeakRssMb),
+    row('generate', 'POST /generate until the last byte: API→queue→worker→S3→API (worker peak RSS)', r.generate?.times, r.generate && Math.max(...r.generate.workerPeakRssMb)),
+  ].filter((x): x is StageRow => !!x);
+}
+
+function targets(main: SizeResults, compare: SizeResults | undefined, load: LoadSummary | undefined): Target[] {
+  const t = (s?: { times: number[] }) => (s ? median(s.times) : NaN);
+  const floor = t(main.stages.floor);
+  const engine = t(main.stages.engine);
+  const naive = t(main.stages.naive);
+  const gen = t(main.generate);
+  const up = t(main.upload);
+  const rss = main.generate ? Math.max(...main.generate.workerPeakRssMb) : NaN;
+  const check = (x: number, ok: (v: number) => boolean) => (Number.isFinite(x) ? ok(x) : null);
+  const out: Target[] = [
+    { name: 'engine / floor', measured: ratio(engine / floor), target: '≤ 2', pass: check(engine / floor, (v) => v <= 2) },
+    { name: 'generate / floor', measured: ratio(gen / floor), target: '≤ 2.5', pass: check(gen / floor, (v) => v <= 2.5) },
+    { name: 'naive / engine', measured: ratio(naive / engine), target: '≥ 4', pass: check(naive / engine, (v) => v >= 4) },
+    { name: `worker peak RSS during generate (${main.rows} rows)`, measured: mb(rss), target: '≤ 300 MB', pass: check(rss, (v) => v <= 300) },
+    { name: 'upload / floor', measured: ratio(up / floor), target: '≤ 3', pass: check(up / floor, (v) => v <= 3) },
+  ];
+  if (compare?.generate && main.generate) {
+    const big = Math.max(...compare.generate.workerPeakRssMb);
+    out.push({ name: `worker peak RSS ${compare.rows} / ${main.rows} rows`, measured: `${mb(big)} / ${mb(rss)} = ${ratio(big / rss)}`, target: '≤ 1.10×', pass: big / rss <= 1.1 });
+  }
+  if (load) {
+    out.push({ name: 'small-task load: errors', measured: String(load.errors), target: '0', pass: load.errors === 0 });
+    out.push({ name: 'small-task load: queue overhead p50 (e2e − engineMs)', measured: `${load.overheadP50} ms`, target: '≤ 25 ms', pass: load.overheadP50 <= 25 });
+    out.push({ name: 'small-task load: throughput', measured: `${load.throughputPerS} exports/s`, target: 'reported', pass: null });
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const opts = parseOptions(process.argv.slice(2));
+  const workDir = await mkdtemp(join(tmpdir(), 'pe-bench-'));
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memGb: Math.round(totalmem() / 2 ** 30), freeGb: Math.round(freemem() / 2 ** 30), node: process.version, loadAvgStart: loadavg().map((x) => +x.toFixed(2)) };
+  log(`work dir ${workDir}; ${machine.cpus} CPUs, ${machine.memGb} GB, node ${machine.node}, load avg ${machine.loadAvgStart.join(' ')}`);
+  const stack = new BenchStack(workDir);
+  let cleaned = false;
+  const cleanup = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    log('cleaning up (processes, database, Redis keys, files)');
+    const problems = await stack.close();
+    for (const p of problems) log(`cleanup: ${p}`);
+    if (opts.keepLogs) log(`kept ${workDir}`);
+    else await rm(workDir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+
+  const main: SizeResults = { rows: opts.rows, items: opts.items, priceBytes: 0, stages: {}, checks: [] };
+  let compare: SizeResults | undefined;
+  let load: LoadSummary | undefined;
+  try {
+    log(`building the seeded price list: ${opts.rows} rows × 13 columns, ${opts.items} items`);
+    const inputs = await buildInputs(workDir, opts.rows, opts.items, opts.seed);
+    main.priceBytes = inputs.priceBytes;
+    log(`  price list ${(inputs.priceBytes / 2 ** 20).toFixed(1)} MB; expected ${JSON.stringify(inputs.expected)}`);
+    await inProcessStages(inputs, opts, opts.skipNaive ? ['floor', 'engine'] : ['floor', 'naive', 'engine'], main);
+
+    log('starting the stack: s3rver, API, worker');
+    await stack.start();
+    const client = new ApiClient(stack.apiUrl);
+    await httpStages(stack, client, inputs, opts, main);
+
+    if (opts.compareRows > 0) {
+      compare = { rows: opts.compareRows, items: opts.items, priceBytes: 0, stages: {}, checks: [] };
+      log(`compare: building ${opts.compareRows} rows`);
+      const big = await buildInputs(workDir, opts.compareRows, opts.items, opts.seed);
+      compare.priceBytes = big.priceBytes;
+      await inProcessStages(big, opts, ['floor', 'engine'], compare);
+      await httpStages(stack, client, big, opts, compare);
+    }
+
+    if (!opts.skipLoad) {
+      const small = await buildInputs(workDir, opts.loadRows, opts.loadItems, opts.seed);
+      await stack.stopWorkers();
+      for (let i = 0; i < opts.loadWorkers; i++) await stack.startWorker();
+      load = await runLoad(stack, client, small, { clients: opts.clients, seconds: opts.loadSeconds, log });
+    }
+  } finally {
+    await cleanup();
+  }
+
+  const all = targets(main, compare, load);
+  const loadAvgEnd = loadavg().map((x) => +x.toFixed(2));
+  const text: string[] = [];
+  text.push(`Прайс-экспорт benchmark — ${new Date().toISOString()}`);
+  text.push(`machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memGb} GB RAM, node ${machine.node}; load avg at start ${machine.loadAvgStart.join(' ')}, at end ${loadAvgEnd.join(' ')}`);
+  text.push(`inputs: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 2 ** 20).toFixed(1)} MB xlsx, seed ${opts.seed}), ${opts.items} items (~90% found, every 10th found by GM only), median of ${opts.runs} runs`);
+  text.push('', stageTable(stageRows(main)));
+  if (compare) text.push('', stageTable(stageRows(compare, ` @${compare.rows}`)));
+  if (main.generate) {
+    text.push('', breakdownTable(`generate @${main.rows}: worker timings (exports.timings)`, { e2e: median(main.generate.times), ...medianRecord(main.generate.timings) }, ['e2e', 'downloadMs', 'engineMs', 'uploadMs']));
+  }
+  if (main.stages.floor) text.push('', breakdownTable(`floor @${main.rows}: per part`, medianRecord(main.stages.floor.timings), ['sharedStrings', 'sheet']));
+  if (main.stages.engine) text.push('', breakdownTable(`engine @${main.rows} in-process: own timings`, medianRecord(main.stages.engine.timings), ['total']));
+  if (compare?.stages.engine) text.push('', breakdownTable(`engine @${compare.rows} in-process: own timings`, medianRecord(compare.stages.engine.timings), ['total']));
+  if (load) text.push('', loadTable(load));
+  text.push('', targetTable(all));
+  const checks = [...main.checks, ...(compare?.checks ?? [])];
+  text.push('', checks.length ? `RESULT CHECKS FAILED:\n  ${checks.join('\n  ')}` : 'result checks: every stage matched the expected rows (MA / GM / unmatched counts)');
+  process.stdout.write(`${text.join('\n')}\n`);
+
+  if (opts.json) {
+    await writeFile(opts.json, JSON.stringify({ date: new Date().toISOString(), machine: { ...machine, loadAvgEnd }, options: opts, main, compare, load, targets: all, checks }, null, 2));
+    log(`results written to ${opts.json}`);
+  }
+  process.exitCode = checks.length ? 1 : 0;
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`bench failed: ${error.stack ?? error.message}\n`);
+  process.exitCode = 1;
+});

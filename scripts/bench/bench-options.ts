@@ -1,0 +1,101 @@
+/**
+ * Command-line flags of `npm run bench -- …`. Sizes are flags so the same script runs the
+ * 300,000-row case; every default is the reference case of issue 7.
+ */
+export interface BenchOptions {
+  rows: number;
+  items: number;
+  runs: number;
+  loadSeconds: number;
+  clients: number;
+  loadWorkers: number;
+  loadRows: number;
+  loadItems: number;
+  skipLoad: boolean;
+  skipNaive: boolean;
+  compareRows: number;
+  json?: string;
+  seed: number;
+  keepLogs: boolean;
+}
+
+export const DEFAULTS: BenchOptions = {
+  rows: 100_000,
+  items: 2_000,
+  runs: 5,
+  loadSeconds: 30,
+  clients: 16,
+  loadWorkers: 2,
+  loadRows: 1_000,
+  loadItems: 200,
+  skipLoad: false,
+  skipNaive: false,
+  compareRows: 0,
+  seed: 20240501,
+  keepLogs: false,
+};
+
+export const USAGE = `npm run bench -- [flags]
+  --rows N            price-list rows (default ${DEFAULTS.rows})
+  --items N           items in the task (default ${DEFAULTS.items})
+  --runs N            runs per stage, the median is reported (default ${DEFAULTS.runs})
+  --load-seconds N    small-task load duration (default ${DEFAULTS.loadSeconds})
+  --clients N         concurrent clients in the load (default ${DEFAULTS.clients})
+  --load-workers N    worker processes in the load (default ${DEFAULTS.loadWorkers})
+  --load-rows N       price-list rows of the small task (default ${DEFAULTS.loadRows})
+  --load-items N      items of the small task (default ${DEFAULTS.loadItems})
+  --skip-load         no small-task load
+  --skip-naive        no exceljs baseline (it takes ~15 s and >1 GB per run at 100k)
+  --compare-rows N    also run floor, engine, upload and generate at N rows and print the
+                      worker peak RSS ratio N-rows / --rows (issue 7: within 10%)
+  --seed N            data seed (default ${DEFAULTS.seed})
+  --json FILE         write machine-readable results
+  --keep-logs         keep the work directory (app logs) after the run`;
+
+const INT_FLAGS: Record<string, keyof BenchOptions> = {
+  '--rows': 'rows',
+  '--items': 'items',
+  '--runs': 'runs',
+  '--load-seconds': 'loadSeconds',
+  '--clients': 'clients',
+  '--load-workers': 'loadWorkers',
+  '--load-rows': 'loadRows',
+  '--load-items': 'loadItems',
+  '--compare-rows': 'compareRows',
+  '--seed': 'seed',
+};
+const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
+  '--skip-load': 'skipLoad',
+  '--skip-naive': 'skipNaive',
+  '--keep-logs': 'keepLogs',
+};
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const options: BenchOptions = { ...DEFAULTS };
+  const out = options as unknown as Record<string, unknown>;
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2) as [string, string | undefined];
+    if (flag === '--help' || flag === '-h') {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    }
+    if (BOOL_FLAGS[flag]) {
+      out[BOOL_FLAGS[flag]] = true;
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (flag === '--json') {
+      if (!value) throw new Error('--json needs a file name');
+      options.json = value;
+      continue;
+    }
+    const key = INT_FLAGS[flag];
+    if (!key) throw new Error(`unknown flag ${flag}\n${USAGE}`);
+    const n = Number(String(value).replace(/_/g, ''));
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} expects a whole number, got ${value}`);
+    out[key] = n;
+  }
+  if (options.rows < 1 || options.items < 1 || options.runs < 1) throw new Error('--rows, --items and --runs must be ≥ 1');
+  if (options.items > 10_000) throw new Error('--items: the API accepts at most 10,000 items per task');
+  return options;
+}

@@ -1,0 +1,117 @@
+import ExcelJS from 'exceljs';
+import { stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Item, Mapping } from '@app/contracts';
+import { benchItems, writePriceList } from '@app/export-engine/testing/price-fixture';
+
+/**
+ * The benchmark's reference inputs, all deterministic: the seeded price list of the engine's
+ * test fixture, an export template with a two-row merged header and pre-formatted empty rows,
+ * items of which ~90% are in the price list (every 10th found one only by its GM code), and the
+ * rules that connect them.
+ */
+
+/** Template: №, Код МА, Код ГМ, Наименование, Цена, Мин. партия, Кратность, Штрихкод, НДС, Дата, Производитель. */
+export const BENCH_MAPPING: Mapping = {
+  manualMapping: { ma: 2, gm: 3, name: 4, minQty: 6, step: 7 },
+  // price column → template column: Цена, Штрихкод, НДС, Дата поставки, Производитель
+  priceToTemplate: { '6': 5, '8': 8, '7': 9, '12': 10, '5': 11 },
+  priceKeys: { ma: 2, gm: 3 },
+};
+
+export interface ExpectedReport {
+  rows: number;
+  matchedByMa: number;
+  matchedByGm: number;
+  unmatched: number;
+}
+
+export interface BenchInputs {
+  price: string;
+  template: string;
+  itemsFile: string;
+  items: Item[];
+  mapping: Mapping;
+  expected: ExpectedReport;
+  priceBytes: number;
+}
+
+/** ~90% found; of the found, every 10th has a wrong MA (a code no row has) and matches by GM only. */
+export function buildItems(rows: number, count: number): { items: Item[]; expected: ExpectedReport } {
+  const missing = Math.round(count * 0.1);
+  const items = benchItems(rows, count, missing);
+  let byGm = 0;
+  for (let k = 0; k < count - missing; k++) {
+    if (k % 10 !== 5) continue;
+    // Row codes are 1,000,000 + 7·i: +3 is never one of them, but looks just like one.
+    items[k] = { ...items[k], ma: String(Number(items[k].ma) + 3).padStart(9, '0') };
+    byGm++;
+  }
+  const found = count - missing;
+  return { items, expected: { rows: count, matchedByMa: found - byGm, matchedByGm: byGm, unmatched: missing } };
+}
+
+const HEADER_2 = ['', 'Код МА', 'Код ГМ', 'Наименование товара', 'Цена закупки', 'Мин. партия', 'Кратность', 'Штрихкод', 'НДС, %', 'Дата поставки', 'Производитель'];
+const WIDTHS = [6, 14, 12, 44, 14, 12, 11, 16, 8, 14, 28];
+const FORMATS: Record<number, string> = { 2: '@', 3: '@', 5: '#,##0.00', 8: '@', 9: '0', 10: 'dd.mm.yyyy' };
+const FORMATTED_ROWS = 20;
+
+export async function writeTemplate(path: string): Promise<void> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'bench';
+  const ws = wb.addWorksheet('Данные', {
+    views: [{ state: 'frozen', ySplit: 2, xSplit: 1 }],
+    pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  ws.columns = WIDTHS.map((width) => ({ width }));
+  const border: Partial<ExcelJS.Borders> = { top: { style: 'thin' }, left: { style: 'thin' }, bottom: { style: 'thin' }, right: { style: 'thin' } };
+  const head = { bold: true };
+  const fill: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFDDEBF7' } };
+
+  ws.getCell('A1').value = '№';
+  ws.getCell('B1').value = 'Товар';
+  ws.getCell('E1').value = 'Условия поставки';
+  ws.getCell('H1').value = 'Справочно';
+  ws.mergeCells('A1:A2');
+  ws.mergeCells('B1:D1');
+  ws.mergeCells('E1:G1');
+  ws.mergeCells('H1:K1');
+  HEADER_2.forEach((title, i) => {
+    if (title) ws.getCell(2, i + 1).value = title;
+  });
+  for (let r = 1; r <= 2; r++) {
+    for (let c = 1; c <= HEADER_2.length; c++) {
+      const cell = ws.getCell(r, c);
+      cell.font = head;
+      cell.fill = fill;
+      cell.border = border;
+      cell.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
+    }
+  }
+  // Empty data rows that already carry borders and number formats: the engine fills them in place.
+  for (let r = 3; r < 3 + FORMATTED_ROWS; r++) {
+    for (let c = 1; c <= HEADER_2.length; c++) {
+      const cell = ws.getCell(r, c);
+      cell.border = border;
+      if (FORMATS[c]) cell.numFmt = FORMATS[c];
+      if (c === 6 || c === 7) cell.dataValidation = { type: 'whole', operator: 'greaterThanOrEqual', formulae: [1], allowBlank: true, showErrorMessage: true };
+    }
+  }
+  const notes = wb.addWorksheet('Инструкция');
+  notes.getCell('A1').value = 'Заполните лист «Данные» начиная с третьей строки.';
+  notes.getColumn(1).width = 70;
+  await wb.xlsx.writeFile(path);
+}
+
+/** Writes price list, template and items into `dir`; `rows`-specific names so sizes can coexist. */
+export async function buildInputs(dir: string, rows: number, itemCount: number, seed: number): Promise<BenchInputs> {
+  const price = join(dir, `price-${rows}.xlsx`);
+  const template = join(dir, 'template.xlsx');
+  const itemsFile = join(dir, `items-${rows}-${itemCount}.json`);
+  await writePriceList(price, { rows, seed });
+  await writeTemplate(template);
+  const { items, expected } = buildItems(rows, itemCount);
+  await writeFile(itemsFile, JSON.stringify({ items, mapping: BENCH_MAPPING }));
+  const { size } = await stat(price);
+  return { price, template, itemsFile, items, mapping: BENCH_MAPPING, expected, priceBytes: size };
+}

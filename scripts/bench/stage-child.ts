@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import type { Item, Mapping } from '@app/contracts';
+import { generateExport } from '@app/export-engine';
+import { memoryOf, resetPeak } from './memory-probe';
+import type { StageName, StageRequest, StageResult } from './stage-runner';
+
+/**
+ * One in-process stage in a fresh Node process (`node --expose-gc stage-child.js '<json>'`), so
+ * each stage's peak RSS is its own and no stage inherits another's heap. Runs the stage `runs`
+ * times with a full GC before each, timing every run, and prints one `BENCH_RESULT {json}` line.
+ */
+const gc = (globalThis as { gc?: () => void }).gc;
+
+async function runOnce(stage: StageName, req: StageRequest, items: Item[], mapping: Mapping): Promise<{ check: Record<string, number>; timings?: Record<string, number> }> {
+  switch (stage) {
+    case 'floor': {
+      const { floorScan } = require('./floor-reader') as typeof import('./floor-reader');
+      const { sharedStringsMs, sheetMs, ...r } = await floorScan(req.price);
+      return { check: { ...r }, timings: { sharedStrings: sharedStringsMs, sheet: sheetMs } };
+    }
+    case 'naive': {
+      const { naiveExport } = require('./naive-exporter') as typeof import('./naive-exporter');
+      const r = await naiveExport(req.price, req.template, items, mapping);
+      return { check: { ...r } };
+    }
+    case 'engine': {
+      const out = await generateExport({ price: req.price, template: req.template, items, mapping });
+      const r = out.report;
+      return {
+        check: { bytes: out.xlsx.length, matchedByMa: r.matchedByMa, matchedByGm: r.matchedByGm, unmatched: r.unmatched.length },
+        timings: out.timings,
+      };
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const req = JSON.parse(process.argv[2]) as StageRequest;
+  const { items, mapping } = JSON.parse(readFileSync(req.itemsFile, 'utf8')) as { items: Item[]; mapping: Mapping };
+  gc?.();
+  const baselineRssMb = memoryOf(process.pid).rssMb;
+  const result: StageResult = { stage: req.stage, times: [], peakRssMb: 0, baselineRssMb, gc: !!gc, timings: [], check: {} };
+  for (let i = 0; i < req.runs; i++) {
+    gc?.();
+    resetPeak(process.pid);
+    const t = performance.now();
+    const { check, timings } = await runOnce(req.stage, req, items, mapping);
+    result.times.push(performance.now() - t);
+    result.peakRssMb = Math.max(result.peakRssMb, memoryOf(process.pid).hwmMb);
+    result.check = check;
+    if (timings) result.timings.push(timings);
+  }
+  process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`${error.stack ?? error.message}\n`);
+  process.exit(1);
+});
