@@ -1,16 +1,7 @@
 import { Client } from 'pg';
 import { startApi, startApp } from '../support/app-runner';
+import { dropDatabase } from '../support/databases';
 import { testEnv } from '../support/test-env';
-
-async function dropDatabase(url: string): Promise<void> {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await client.end();
-}
 
 describe('startup', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
 import { TOAST, UI } from '@app/contracts';
 import { startApi } from '../support/app-runner';
+import { dropDatabase } from '../support/databases';
 import { testEnv } from '../support/test-env';
 import { answerDialog, exactText, expectToast, launchBrowser, openPage, screenshot } from './browser';
 
@@ -29,15 +29,7 @@ describe('web: empty state, first task, redirect from /, deleting the last task'
   afterAll(async () => {
     await browser?.close();
     await api?.stop('SIGTERM');
-    if (dbUrl) {
-      const admin = new URL(dbUrl);
-      const name = admin.pathname.slice(1);
-      admin.pathname = '/postgres';
-      const pg = new Client({ connectionString: admin.toString() });
-      await pg.connect();
-      await pg.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await pg.end();
-    }
+    if (dbUrl) await dropDatabase(dbUrl);
   }, 60_000);
 
   it('walks from no tasks to one task and back', async () => {

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { Client } from 'pg';
+import { dropDatabase } from '../support/databases';
 import Redis from 'ioredis';
 
 /** Stops the processes, then drops the run's database, Redis keys and files. */
@@ -8,13 +8,7 @@ export default async function globalTeardown(): Promise<void> {
   if (!run) return;
   for (const proc of run.processes) await proc.stop('SIGTERM');
 
-  const dbUrl = new URL(run.env.appEnv.DATABASE_URL);
-  const dbName = dbUrl.pathname.slice(1);
-  dbUrl.pathname = '/postgres';
-  const pg = new Client({ connectionString: dbUrl.toString() });
-  await pg.connect();
-  await pg.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await pg.end();
+  await dropDatabase(run.env.appEnv.DATABASE_URL);
 
   const redis = new Redis(run.env.appEnv.REDIS_URL);
   const stream = redis.scanStream({ match: `${run.env.appEnv.QUEUE_PREFIX}:*`, count: 500 });
