@@ -37,7 +37,10 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
     await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
     return true;
   } catch (error) {
-    if ((error as { code?: string }).code === '42P04') return false; // created by a concurrent process
+    // A concurrent creator wins the race: 42P04 (duplicate_database) or, when both passed the
+    // check at once, 23505 on pg_database's unique name index.
+    const code = (error as { code?: string }).code;
+    if (code === '42P04' || code === '23505') return false;
     throw error;
   } finally {
     await client.end();
