@@ -99,6 +99,9 @@ function targets(main: SizeResults, compare: SizeResults | undefined, load: Load
   if (compare?.generate && main.generate) {
     const big = Math.max(...compare.generate.workerPeakRssMb);
     out.push({ name: `worker peak RSS ${compare.rows} / ${main.rows} rows`, measured: `${mb(big)} / ${mb(rss)} = ${ratio(big / rss)}`, target: '≤ 1.10×', pass: big / rss <= 1.1 });
+    const e1 = main.stages.engine?.peakRssMb ?? NaN;
+    const e3 = compare.stages.engine?.peakRssMb ?? NaN;
+    out.push({ name: `engine child peak RSS ${compare.rows} / ${main.rows} rows`, measured: `${mb(e3)} / ${mb(e1)} = ${ratio(e3 / e1)}`, target: 'reported', pass: null });
   }
   if (load) {
     out.push({ name: 'small-task load: errors', measured: String(load.errors), target: '0', pass: load.errors === 0 });
@@ -133,7 +136,7 @@ async function main(): Promise<void> {
     log(`building the seeded price list: ${opts.rows} rows × 13 columns, ${opts.items} items`);
     const inputs = await buildInputs(workDir, opts.rows, opts.items, opts.seed);
     main.priceBytes = inputs.priceBytes;
-    log(`  price list ${(inputs.priceBytes / 2 ** 20).toFixed(1)} MB; expected ${JSON.stringify(inputs.expected)}`);
+    log(`  price list ${(inputs.priceBytes / 1e6).toFixed(1)} MB; expected ${JSON.stringify(inputs.expected)}`);
     await inProcessStages(inputs, opts, opts.skipNaive ? ['floor', 'engine'] : ['floor', 'naive', 'engine'], main);
 
     log('starting the stack: s3rver, API, worker');
@@ -165,11 +168,12 @@ async function main(): Promise<void> {
   const text: string[] = [];
   text.push(`Прайс-экспорт benchmark — ${new Date().toISOString()}`);
   text.push(`machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memGb} GB RAM, node ${machine.node}; load avg at start ${machine.loadAvgStart.join(' ')}, at end ${loadAvgEnd.join(' ')}`);
-  text.push(`inputs: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 2 ** 20).toFixed(1)} MB xlsx, seed ${opts.seed}), ${opts.items} items (~90% found, every 10th found by GM only), median of ${opts.runs} runs`);
+  text.push(`inputs: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 1e6).toFixed(1)} MB xlsx, seed ${opts.seed}), ${opts.items} items (~90% found, every 10th found by GM only), median of ${opts.runs} runs`);
   text.push('', stageTable(stageRows(main)));
   if (compare) text.push('', stageTable(stageRows(compare, ` @${compare.rows}`)));
   if (main.generate) {
     text.push('', breakdownTable(`generate @${main.rows}: worker timings (exports.timings)`, { e2e: median(main.generate.times), ...medianRecord(main.generate.timings) }, ['e2e', 'downloadMs', 'engineMs', 'uploadMs']));
+    text.push(`worker RSS idle before generate: ${mb(main.generate.workerIdleRssMb)}${compare?.generate ? ` (${mb(compare.generate.workerIdleRssMb)} before the ${compare.rows}-row runs, a fresh worker)` : ''}; peak source: ${main.generate.rssSource}`);
   }
   if (main.stages.floor) text.push('', breakdownTable(`floor @${main.rows}: per part`, medianRecord(main.stages.floor.timings), ['sharedStrings', 'sheet']));
   if (main.stages.engine) text.push('', breakdownTable(`engine @${main.rows} in-process: own timings`, medianRecord(main.stages.engine.timings), ['total']));

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Item, Mapping } from '@app/contracts';
 import type { ApiClient, GenerateResult } from './api-client';
 import type { BenchProcess, BenchStack } from './bench-stack';
-import { PeakRssProbe } from './memory-probe';
+import { PeakRssProbe, memoryOf } from './memory-probe';
 
 /**
  * `upload` and `generate` through the real system: HTTP → API → BullMQ → worker → S3 → back.
@@ -19,6 +19,8 @@ export interface UploadMeasure {
 
 export interface GenerateMeasure {
   times: number[];
+  /** Worker RSS right before the first generate (started, idle). */
+  workerIdleRssMb: number;
   workerPeakRssMb: number[];
   rssSource: string;
   checks: GenerateResult[];
@@ -49,7 +51,7 @@ export async function measureUpload(stack: BenchStack, client: ApiClient, taskId
 }
 
 export async function measureGenerate(stack: BenchStack, client: ApiClient, worker: BenchProcess, taskId: string, runs: number): Promise<GenerateMeasure> {
-  const out: GenerateMeasure = { times: [], workerPeakRssMb: [], rssSource: '', checks: [], timings: [] };
+  const out: GenerateMeasure = { times: [], workerIdleRssMb: memoryOf(worker.pid).rssMb, workerPeakRssMb: [], rssSource: '', checks: [], timings: [] };
   for (let i = 0; i < runs; i++) {
     const probe = new PeakRssProbe(worker.pid);
     const r = await client.generate(taskId);
@@ -69,17 +71,21 @@ export interface ExportRow {
   timings: Record<string, number>;
   /** started_at − created_at: waiting in the queue (for a free worker, and its pick-up). */
   waitMs: number;
+  /** finished_at − started_at: how long the job held a worker slot. */
+  slotMs: number;
   status: string;
 }
 
 export async function exportTimings(stack: BenchStack, ids: string[]): Promise<Map<string, ExportRow>> {
   const pg = await stack.db();
   try {
-    const res = await pg.query<{ id: string; timings: Record<string, number> | null; wait_ms: number | null; status: string }>(
-      `SELECT id, timings, status, EXTRACT(EPOCH FROM (started_at - created_at)) * 1000 AS wait_ms FROM exports WHERE id = ANY($1::uuid[])`,
+    const res = await pg.query<{ id: string; timings: Record<string, number> | null; wait_ms: number | null; slot_ms: number | null; status: string }>(
+      `SELECT id, timings, status, EXTRACT(EPOCH FROM (started_at - created_at)) * 1000 AS wait_ms,
+              EXTRACT(EPOCH FROM (finished_at - started_at)) * 1000 AS slot_ms
+         FROM exports WHERE id = ANY($1::uuid[])`,
       [ids],
     );
-    return new Map(res.rows.map((r) => [r.id, { timings: r.timings ?? {}, waitMs: Number(r.wait_ms ?? NaN), status: r.status }]));
+    return new Map(res.rows.map((r) => [r.id, { timings: r.timings ?? {}, waitMs: Number(r.wait_ms ?? NaN), slotMs: Number(r.slot_ms ?? NaN), status: r.status }]));
   } finally {
     await pg.end();
   }

@@ -29,6 +29,8 @@ export interface LoadSummary {
   overheadP95: number;
   waitP50: number;
   waitP95: number;
+  /** finished_at − started_at p50: a job's time in a worker slot (engine + S3 + DB); workers ÷ this bounds throughput. */
+  slotP50: number;
   overheadExclWaitP50: number;
   overheadExclWaitP95: number;
   /** Single client, no job ever waits for a worker: where the overhead goes, p50 of each part. */
@@ -110,6 +112,7 @@ export async function runLoad(
     overheadP95: round(percentile(overhead, 95)),
     waitP50: round(percentile(ok.map(wait), 50)),
     waitP95: round(percentile(ok.map(wait), 95)),
+    slotP50: round(median(ok.map((s) => rows.get(s.exportId!)?.slotMs ?? NaN))),
     overheadExclWaitP50: round(percentile(exclWait, 50)),
     overheadExclWaitP95: round(percentile(exclWait, 95)),
     idle: {

@@ -59,6 +59,7 @@ export function loadTable(l: LoadSummary): string {
       ['queue overhead = e2e − engineMs, p50 / p95', `${ms(l.overheadP50)} / ${ms(l.overheadP95)}`],
       ['  of which waiting for a worker (started_at − created_at) p50 / p95', `${ms(l.waitP50)} / ${ms(l.waitP95)}`],
       ['  overhead without that wait, p50 / p95', `${ms(l.overheadExclWaitP50)} / ${ms(l.overheadExclWaitP95)}`],
+      ['worker slot time p50 (finished_at − started_at)', `${ms(l.slotP50)} → at most ${(l.workers * 1000 / l.slotP50).toFixed(1)} exports/s with ${l.workers} worker(s)`],
       [`idle (1 client, ${l.idle.requests} sequential): latency p50`, ms(l.idle.latencyP50)],
       ['idle: queue overhead = e2e − engineMs, p50 / p95', `${ms(l.idle.overheadP50)} / ${ms(l.idle.overheadP95)}`],
       ['idle p50 parts: pick-up (started_at − created_at)', ms(l.idle.pickupP50)],
