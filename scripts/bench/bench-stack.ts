@@ -27,6 +27,9 @@ export class BenchStack {
   private s3?: BenchProcess;
   private readonly logs: WriteStream[] = [];
   private workerSeq = 0;
+  /** Every process started, ready or not, so close() leaves none behind even mid-start. */
+  private readonly spawned = new Set<BenchProcess>();
+  private closed = false;
 
   constructor(
     private readonly workDir: string,
@@ -87,9 +90,11 @@ export class BenchStack {
         problems.push(`${what}: ${(error as Error).message}`);
       }
     };
+    this.closed = true;
     await attempt('stop workers', () => this.stopWorkers());
     await attempt('stop api', async () => this.api?.stop('SIGTERM', 20_000));
     await attempt('stop s3', async () => this.s3?.stop('SIGTERM', 10_000));
+    await attempt('stop the rest', () => Promise.all([...this.spawned].map((p) => p.stop('SIGTERM', 10_000))));
     await attempt('drop database', async () => {
       const pg = new Client({ connectionString: `${this.pgUrl}/postgres` });
       await pg.connect();
@@ -121,6 +126,7 @@ export class BenchStack {
   }
 
   private spawn(name: string, entry: string, extra: Record<string, string>, args: string[] = []): BenchProcess {
+    if (this.closed) throw new Error('the bench stack is closed');
     const log = createWriteStream(join(this.logDir, `${name}.log`), { flags: 'a' });
     this.logs.push(log);
     const tail: string[] = [];
@@ -129,7 +135,10 @@ export class BenchStack {
       tail.push(line);
       if (tail.length > 200) tail.shift();
     }, this.root, args);
-    return Object.assign(proc, { pid: proc.child.pid ?? 0, tail });
+    const bench = Object.assign(proc, { pid: proc.child.pid ?? 0, tail });
+    this.spawned.add(bench);
+    void proc.exited.then(() => this.spawned.delete(bench));
+    return bench;
   }
 
   private async waitForLine(proc: BenchProcess, pattern: RegExp, timeoutMs: number): Promise<string> {
