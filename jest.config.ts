@@ -12,6 +12,10 @@ const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.spec.json' 
  */
 const config: Config = {
   testTimeout: 120_000,
+  // Integration tests run one file at a time: they share the global rules row and a 2-core box.
+  maxWorkers: 1,
+  // A leaked socket must never hold CI hostage; leaked processes are stopped per file (see setup).
+  forceExit: true,
   projects: [
     {
       displayName: 'unit',
@@ -28,6 +32,7 @@ const config: Config = {
       testMatch: ['<rootDir>/test/**/*.test.ts'],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/setup/stop-leftover-processes.ts'],
       moduleNameMapper,
       transform,
     },

@@ -33,6 +33,7 @@ describe('startup', () => {
     const env = { ...appEnv, DATABASE_URL: url };
     const [a, b] = await Promise.all([startApi('api-race-a', env, logDir), startApi('api-race-b', env, logDir)]);
     try {
+      expect(a.url).not.toBe(b.url);
       const client = new Client({ connectionString: url });
       await client.connect();
       const migrations = await client.query('SELECT name FROM migrations');

@@ -5,6 +5,13 @@ import { freePort, waitForHttp } from './ports';
 
 export const REPO_ROOT = repoRoot();
 
+/** Every process a test file starts; whatever is still running when the file ends is stopped. */
+const started = new Set<AppProcess>();
+
+export async function stopAllStarted(): Promise<void> {
+  await Promise.all([...started].map((proc) => proc.stop('SIGTERM', 10_000)));
+}
+
 /** Starts a built app whose output goes to `<logDir>/<name>.log`; lines are also kept in memory. */
 export function startApp(kind: 'api' | 'worker', name: string, env: Record<string, string>, logDir: string): AppProcess & { lines: string[] } {
   mkdirSync(logDir, { recursive: true });
@@ -14,7 +21,11 @@ export function startApp(kind: 'api' | 'worker', name: string, env: Record<strin
     lines.push(line);
     log.write(`${line}\n`);
   }, REPO_ROOT);
-  void proc.exited.then(() => log.end());
+  started.add(proc);
+  void proc.exited.then(() => {
+    started.delete(proc);
+    log.end();
+  });
   return Object.assign(proc, { lines });
 }
 
