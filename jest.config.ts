@@ -21,7 +21,7 @@ const config: Config = {
       displayName: 'unit',
       rootDir: '.',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
       moduleNameMapper,
       transform,
     },

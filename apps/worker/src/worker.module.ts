@@ -5,6 +5,8 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { dataSourceOptions } from '@app/persistence';
 import { StorageService, storageOptions } from '@app/storage';
 import { EnginePool } from './export/engine-pool';
+import { ObjectCache } from './export/object-cache';
+import { fetchObject } from './export/fetch-object';
 import { ExportJobRunner } from './export/export-job.runner';
 import { ExportProcessor } from './export/export.processor';
 import { HousekeepingService } from './housekeeping/housekeeping.service';
@@ -27,6 +29,12 @@ export class WorkerModule {
           useValue: new StorageService(storageOptions(config)),
         },
         { provide: EnginePool, useValue: new EnginePool(config.WORKER_CONCURRENCY) },
+        {
+          provide: ObjectCache,
+          inject: [StorageService],
+          useFactory: (storage: StorageService) =>
+            new ObjectCache(config.WORKER_CACHE_MB * 1024 * 1024, (key, path) => fetchObject(storage, key, path)),
+        },
         ExportJobRunner,
         HousekeepingService,
         ExportProcessor,

@@ -3,13 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { PinoLogger } from 'nestjs-pino';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { DataSource, Not } from 'typeorm';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ERR, XLSX_MIME, type ExportJobData, type ExportJobResult } from '@app/contracts';
 import { ExportEntity, TaskEntity } from '@app/persistence';
-import { StorageService, isNotFound, storageKeys } from '@app/storage';
+import { StorageService, storageKeys } from '@app/storage';
 import { EnginePool, EngineRejection } from './engine-pool';
+import { ObjectCache } from './object-cache';
 
 /**
  * One export job: fetch the task's files, run the engine in a thread, store the workbook under a
@@ -22,6 +20,7 @@ export class ExportJobRunner {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(StorageService) private readonly storage: StorageService,
     @Inject(EnginePool) private readonly engine: EnginePool,
+    @Inject(ObjectCache) private readonly files: ObjectCache,
     private readonly logger: PinoLogger,
   ) {}
 
@@ -39,18 +38,23 @@ export class ExportJobRunner {
     if (!task) return null;
 
     await exports.update({ id: exportId }, { status: 'running', startedAt: new Date(), jobId: String(job.id), attempts: () => 'attempts + 1' });
-    const dir = await mkdtemp(join(tmpdir(), 'price-export-'));
     const started = Date.now();
+    const held: { release(): void }[] = [];
     try {
-      const price = join(dir, 'price.xlsx');
-      const template = join(dir, 'template.xlsx');
-      await Promise.all([this.fetch(priceKey, price), this.fetch(templateKey, template)]);
+      const [price, template] = await Promise.all([this.files.acquire(priceKey), this.files.acquire(templateKey)]);
+      held.push(price, template);
       const downloaded = Date.now();
-      const out = await this.engine.run({ price, template, items: task.items, mapping: task.mapping });
+      const out = await this.engine.run({ price: price.path, template: template.path, items: task.items, mapping: task.mapping });
       const engineDone = Date.now();
       const objectKey = storageKeys.export(taskId, exportId);
       await this.storage.putBuffer(objectKey, out.xlsx, XLSX_MIME);
-      const timings = { ...out.timings, downloadMs: downloaded - started, engineMs: engineDone - downloaded, uploadMs: Date.now() - engineDone };
+      const timings = {
+        ...out.timings,
+        downloadMs: downloaded - started,
+        cacheHits: Number(price.hit) + Number(template.hit),
+        engineMs: engineDone - downloaded,
+        uploadMs: Date.now() - engineDone,
+      };
       const saved = await exports.update(
         { id: exportId, status: Not('done') },
         { status: 'done', objectKey, size: out.xlsx.length, report: out.report, timings, error: null, finishedAt: new Date() },
@@ -66,16 +70,7 @@ export class ExportJobRunner {
       await this.recordFailure(job, error as Error, log);
       throw error instanceof EngineRejection ? new UnrecoverableError(error.message) : error;
     } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-
-  private async fetch(key: string, path: string): Promise<void> {
-    try {
-      await this.storage.downloadTo(key, path);
-    } catch (error) {
-      if (isNotFound(error)) throw new EngineRejection(ERR.fileNotFound);
-      throw error;
+      for (const file of held) file.release();
     }
   }
 

@@ -5,6 +5,7 @@ import { EXPORT_JOB, EXPORT_QUEUE, HOUSEKEEPING_JOB, type ExportJobData, type Ex
 import { redisOptions, type AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
 import { EnginePool } from './engine-pool';
+import { ObjectCache } from './object-cache';
 import { ExportJobRunner } from './export-job.runner';
 import { HousekeepingService } from '../housekeeping/housekeeping.service';
 
@@ -22,6 +23,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     private readonly runner: ExportJobRunner,
     private readonly housekeeping: HousekeepingService,
     @Inject(EnginePool) private readonly engine: EnginePool,
+    @Inject(ObjectCache) private readonly files: ObjectCache,
     private readonly logger: PinoLogger,
   ) {}
 
@@ -64,5 +66,6 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     await this.worker?.close();
     await this.scheduler?.close();
     await this.engine.close();
+    await this.files.clear();
   }
 }
