@@ -16,6 +16,14 @@ function print(name: string, line: string): void {
   process.stdout.write(`${color}${name.padEnd(9)}|${reset} ${line}\n`);
 }
 
+async function waitForApi(url: string, cancelled: () => boolean): Promise<void> {
+  for (let i = 0; i < 600 && !cancelled(); i++) {
+    const status = await fetch(url).then((r) => r.status, () => 0);
+    if (status === 200 || status === 503) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 async function main(): Promise<void> {
   const workers = Number(process.env.WORKERS ?? 1);
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
@@ -57,6 +65,8 @@ async function main(): Promise<void> {
       setTimeout(() => !stopping && startWorker(n), 1_000);
     });
   };
+  // Workers start once the API has created and migrated the database.
+  await waitForApi(`http://127.0.0.1:${config.PORT}/api/health`, () => stopping);
   for (let n = 1; n <= workers; n++) startWorker(n);
 
   print('launcher', `Прайс-экспорт: http://localhost:${config.PORT} (Bull Board: /admin/queues), ${workers} worker(s). Ctrl-C stops.`);
