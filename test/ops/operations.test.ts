@@ -11,6 +11,7 @@ import { readyTask } from '../support/generate-helpers';
 import { bucket, sql } from '../support/inspect';
 import { bigTask, ownQueueEnv, waitForExport } from '../support/own-world';
 import { testEnv } from '../support/test-env';
+import { freePort } from '../support/ports';
 
 const jobIdsDone = (lines: string[]) =>
   lines.flatMap((l) => {
@@ -89,6 +90,19 @@ describe('operations', () => {
       await Promise.all([worker.stop(), own.stop()]);
     }
   }, 180_000);
+
+  it('a worker with WORKER_HEALTH_PORT answers its liveness probe while it consumes the queue', async () => {
+    const port = await freePort();
+    const worker = await startWorker('worker-health', ownQueueEnv('health', { WORKER_HEALTH_PORT: String(port) }), logDir);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ status: 'ok' });
+    } finally {
+      await worker.stop();
+    }
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+  });
 
   it('housekeeping, run by a BullMQ job scheduler, removes exports past EXPORT_RETENTION_DAYS and keeps newer ones', async () => {
     const task = await readyTask(sampleItems().slice(0, 2));
