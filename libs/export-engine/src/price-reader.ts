@@ -3,6 +3,7 @@ import { ENGINE_ERR } from '@app/contracts';
 import { EngineError } from './engine-error';
 import { detach, longestKey, mayBeKey, normalizeKey } from './key-normalizer';
 import { KEY_GM, KEY_MA, PriceIndex, type PriceCell } from './price-index';
+import { indexSharedStrings, readStringsAt, type SharedStringsIndex } from './shared-strings-index';
 import { readSharedStrings } from './shared-strings-reader';
 import { CellKind, readSheet } from './sheet-reader';
 import { readCellFormats, type NumberFormat } from './styles-reader';
@@ -55,14 +56,20 @@ export async function matchPrice(
 
   let t = performance.now();
   const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
-  const sharedKeys = new Map<number, string>();
+  let sharedKeys = new Map<number, string>();
+  let stringsIndex: SharedStringsIndex | undefined;
   if (parts.sharedStrings) {
     const maxLen = longestKey(keyKinds.keys());
-    await readSharedStrings(await zip.openStream(parts.sharedStrings), (index, text) => {
-      if (!mayBeKey(text, maxLen)) return;
-      const key = normalizeKey(text);
-      if (key !== '' && keyKinds.has(key)) sharedKeys.set(index, detach(key));
-    });
+    stringsIndex = await indexSharedStrings(await zip.openStream(parts.sharedStrings), (key) => keyKinds.has(key), maxLen);
+    if (stringsIndex) sharedKeys = stringsIndex.keys;
+    else {
+      // `<si/>` items: only the tag-level reader counts them right.
+      await readSharedStrings(await zip.openStream(parts.sharedStrings), (index, text) => {
+        if (!mayBeKey(text, maxLen)) return;
+        const key = normalizeKey(text);
+        if (key !== '' && keyKinds.has(key)) sharedKeys.set(index, detach(key));
+      });
+    }
   }
   timings.priceSharedStrings = performance.now() - t;
 
@@ -86,7 +93,7 @@ export async function matchPrice(
   });
 
   t = performance.now();
-  const texts = await readNeededStrings(zip, parts, found.flatMap((f) => f.cells));
+  const texts = await readNeededStrings(zip, parts, found.flatMap((f) => f.cells), stringsIndex);
   timings.priceStringsSecondPass = performance.now() - t;
 
   const offset = parts.date1904 ? DATE1904_OFFSET : 0;
@@ -104,11 +111,15 @@ export async function matchPrice(
   return { matches, keyColumns, duplicateKeys };
 }
 
-async function readNeededStrings(zip: ZipSource, parts: WorkbookParts, cells: PriceCell[]): Promise<Map<number, string>> {
+async function readNeededStrings(zip: ZipSource, parts: WorkbookParts, cells: PriceCell[], stringsIndex: SharedStringsIndex | undefined): Promise<Map<number, string>> {
   const needed = new Set<number>();
   for (const c of cells) if (c.kind === CellKind.shared) needed.add(parseInt(c.raw, 10));
   const texts = new Map<number, string>();
   if (needed.size === 0 || !parts.sharedStrings) return texts;
+  if (stringsIndex) {
+    const sorted = [...needed].filter((i) => i >= 0).sort((a, b) => a - b);
+    return readStringsAt(await zip.openStream(parts.sharedStrings), stringsIndex, sorted);
+  }
   let last = 0;
   for (const i of needed) if (i > last) last = i;
   await readSharedStrings(

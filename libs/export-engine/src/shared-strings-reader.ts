@@ -101,7 +101,7 @@ export async function readSharedStrings(
 }
 
 /** Text of one string item whose XML lies in s[from, to) (`to` = where its `</si>` starts). */
-function siText(s: string, from: number, to: number, prefix: string): string {
+export function siText(s: string, from: number, to: number, prefix: string): string {
   const tOpen = s.indexOf(`<${prefix}t`, from);
   if (tOpen < 0 || tOpen >= to) return '';
   const gt = s.indexOf('>', tOpen);

@@ -1,0 +1,181 @@
+import type { Readable } from 'node:stream';
+import { mayBeKey, normalizeKey } from './key-normalizer';
+import { siText } from './shared-strings-reader';
+
+/** A checkpoint every STRIDE strings: the second pass starts there and skips < STRIDE items. */
+export const STRIDE = 16;
+
+/** What the first pass over sharedStrings.xml leaves behind: small, whatever the list's length. */
+export interface SharedStringsIndex {
+  /** Shared-string index → its normalised text, only for strings that are some item's key. */
+  keys: Map<number, string>;
+  /** Namespace prefix of the part (`x:` in `<x:sst>`), '' when none. */
+  prefix: string;
+  /** checkpoints[k] = byte offset in the inflated part where string k·STRIDE's XML starts (right after the previous `</si>`). */
+  checkpoints: number[];
+}
+
+/**
+ * First pass over the shared strings, on the inflated bytes rather than decoded text: most strings
+ * are long names that cannot be a key, and counting their characters in UTF-8 needs no decoding.
+ * Only strings short enough to be a key are decoded and normalised (DESIGN §5.2), exactly as
+ * `readSharedStrings` + `mayBeKey` + `normalizeKey` would; byte offsets are remembered every
+ * STRIDE strings so that the second pass can jump to the few texts the matched rows need.
+ * Undefined when the part holds `<si/>` items, which have no `</si>` to count: the caller then
+ * uses the tag-level `readSharedStrings` for both passes.
+ */
+export async function indexSharedStrings(
+  stream: Readable,
+  isKey: (key: string) => boolean,
+  maxKeyLength: number,
+): Promise<SharedStringsIndex | undefined> {
+  const keys = new Map<number, string>();
+  const checkpoints: number[] = [];
+  let prefix: string | undefined;
+  let closeSi = Buffer.alloc(0);
+  let tOpen = Buffer.alloc(0);
+  let closeT = Buffer.alloc(0);
+  let index = -1;
+  let carry: Buffer | undefined;
+  let base = 0;
+
+  /** Key check for string `index`, whose XML is buf[from, to) (`to` = its `</si>`). */
+  const visit = (buf: Buffer, from: number, to: number): void => {
+    const t = buf.indexOf(tOpen, from);
+    if (t < 0 || t >= to) return; // '' is never a key
+    let gt = t + tOpen.length;
+    while (gt < to && buf[gt] !== 62) gt++;
+    const after = buf[t + tOpen.length];
+    const textEnd = to - closeT.length;
+    const simple = (after === 62 || after === 32) && buf[gt - 1] !== 47 && textEnd > gt && buf.indexOf(60, gt + 1) === textEnd && buf.compare(closeT, 0, closeT.length, textEnd, to) === 0;
+    if (simple) {
+      const count = keyLength(buf, gt + 1, textEnd, maxKeyLength);
+      if (count > maxKeyLength) return;
+      if (count >= 0) {
+        check(buf.toString('utf8', gt + 1, textEnd));
+        return;
+      }
+    }
+    // Rich text, entities, `_x` escapes, Unicode spaces: the reader's own text, then mayBeKey.
+    const xml = buf.toString('utf8', from, to);
+    const text = siText(xml, 0, xml.length, prefix!);
+    if (mayBeKey(text, maxKeyLength)) check(text);
+  };
+  const check = (text: string): void => {
+    const key = normalizeKey(text);
+    if (key !== '' && isKey(key)) keys.set(index, key);
+  };
+
+  try {
+    for await (const chunk of stream) {
+      const buf = carry && carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+      let pos = 0;
+      if (prefix === undefined) {
+        const root = /<([A-Za-z_][\w.-]*:)?sst[\s>]/.exec(buf.toString('latin1'));
+        if (!root) {
+          carry = buf;
+          continue;
+        }
+        prefix = root[1] ?? '';
+        closeSi = Buffer.from(`</${prefix}si>`);
+        tOpen = Buffer.from(`<${prefix}t`);
+        closeT = Buffer.from(`</${prefix}t>`);
+        pos = root.index;
+      }
+      const last = buf.lastIndexOf(closeSi);
+      const end = last < 0 ? -1 : last + closeSi.length;
+      // `<si/>` items have no `</si>` to count: such a part needs the tag-level reader.
+      if (end > pos && (within(buf, 'si/>', pos, end) || within(buf, 'si />', pos, end))) return undefined;
+      for (;;) {
+        const close = buf.indexOf(closeSi, pos);
+        if (close < 0) break;
+        index++;
+        if (index % STRIDE === 0) checkpoints.push(base + pos);
+        visit(buf, pos, close);
+        pos = close + closeSi.length;
+      }
+      base += pos;
+      carry = buf.subarray(pos);
+    }
+  } finally {
+    stream.destroy();
+  }
+  if (carry && (within(carry, 'si/>', 0, carry.length) || within(carry, 'si />', 0, carry.length))) return undefined;
+  return { keys, prefix: prefix ?? '', checkpoints };
+}
+
+function within(buf: Buffer, needle: string, from: number, to: number): boolean {
+  const at = buf.indexOf(needle, from, 'latin1');
+  return at >= 0 && at < to;
+}
+
+/**
+ * What `mayBeKey` counts (characters other than whitespace and leading zeros), read from UTF-8 bytes
+ * in buf[from, to); stops once the count passes `max`. -1 when bytes are met whose meaning needs
+ * decoding: `&` (entities), `_` (`_xHHHH_` escapes), lead bytes of Unicode spaces (U+00A0,
+ * U+1680, U+2000–U+205F, U+3000, U+FEFF), 4-byte sequences (two UTF-16 units) and invalid ones.
+ */
+function keyLength(buf: Buffer, from: number, to: number, max: number): number {
+  let count = 0;
+  let leading = true;
+  for (let i = from; i < to; i++) {
+    const b = buf[i];
+    if (b < 0x80) {
+      if (b === 32 || (b >= 9 && b <= 13)) continue;
+      if (b === 38 || b === 95) return -1;
+      if (leading && b === 48) continue;
+    } else if (b < 0xc0) {
+      continue; // continuation byte
+    } else if (b === 0xc2 || b === 0xe1 || b === 0xe2 || b === 0xe3 || b === 0xef || b >= 0xf0) {
+      return -1;
+    }
+    leading = false;
+    if (++count > max) return count;
+  }
+  return count;
+}
+
+/**
+ * Second pass: the texts of the `needed` strings (ascending, distinct), each found from its
+ * checkpoint by counting at most STRIDE `</si>`; chunks before a needed string are skipped
+ * unread and the part is left as soon as the last one is had.
+ */
+export async function readStringsAt(stream: Readable, index: SharedStringsIndex, needed: readonly number[]): Promise<Map<number, string>> {
+  const texts = new Map<number, string>();
+  const closeSi = Buffer.from(`</${index.prefix}si>`);
+  let j = 0;
+  let carry: Buffer | undefined;
+  let base = 0;
+  try {
+    for await (const chunk of stream) {
+      const buf = carry ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+      carry = undefined;
+      while (j < needed.length) {
+        const i = needed[j];
+        const block = Math.floor(i / STRIDE);
+        const start = (index.checkpoints[block] ?? Infinity) - base;
+        if (start >= buf.length) break;
+        let from = start;
+        let close = -1;
+        for (let k = block * STRIDE; k <= i; k++) {
+          close = buf.indexOf(closeSi, from);
+          if (close < 0) break;
+          if (k < i) from = close + closeSi.length;
+        }
+        if (close < 0) {
+          // The string runs on into the next chunk: keep the bytes from its checkpoint.
+          carry = buf.subarray(start);
+          break;
+        }
+        const xml = buf.toString('utf8', from, close);
+        texts.set(i, siText(xml, 0, xml.length, index.prefix));
+        j++;
+      }
+      base += carry ? buf.length - carry.length : buf.length;
+      if (j >= needed.length) break;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return texts;
+}
