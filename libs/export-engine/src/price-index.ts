@@ -1,5 +1,5 @@
 import { detach, mayBeKey, normalizeKey, numberKey } from './key-normalizer';
-import { CellKind, type SheetSink } from './sheet-reader';
+import { CellKind, cellRaw, type RawSheetSink } from './sheet-reader';
 
 /** Which kinds of item code a normalised key is: bit 1 = some item's MA, bit 2 = some item's GM. */
 export const KEY_MA = 1;
@@ -19,7 +19,7 @@ export interface PriceCell {
  * item key in some column — the only rows a lookup can ever return. Memory thus grows with the
  * number of items (× columns at worst), never with the length of the price list.
  */
-export class PriceIndex implements SheetSink {
+export class PriceIndex implements RawSheetSink {
   /** `${col}|${key}` → the first row where the key occurs in that column. */
   readonly firstRow = new Map<string, number>();
   /** `${col}|${key}` → how many rows hold the key in that column. */
@@ -34,7 +34,10 @@ export class PriceIndex implements SheetSink {
   private n = 0;
   private readonly cols: number[] = [];
   private readonly kinds: CellKind[] = [];
-  private readonly raws: string[] = [];
+  /** A row's cells as positions (see RawSheetSink): strings are cut only for rows kept. */
+  private readonly strs: string[] = [];
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
   private readonly styles: number[] = [];
   private hitCount = 0;
   private readonly hitCols: number[] = [];
@@ -44,35 +47,74 @@ export class PriceIndex implements SheetSink {
   /**
    * @param keyKinds normalised item key → KEY_MA | KEY_GM bits
    * @param sharedKeys shared-string index → its normalised text, only for strings that are keys
+   * @param keyColumns the only columns a lookup will use (both key columns set in the rules), or
+   *   undefined when a key column is to be detected and every column counts. With them, a row is
+   *   read only up to its last key column unless it holds a key (cells come in column order).
    */
   constructor(
     private readonly keyKinds: ReadonlyMap<string, number>,
     private readonly sharedKeys: ReadonlyMap<number, string>,
     private readonly maxKeyLength = Infinity,
-  ) {}
+    private readonly keyColumns?: ReadonlySet<number>,
+  ) {
+    this.lastKeyColumn = keyColumns ? Math.max(...keyColumns) : Infinity;
+  }
 
-  cell(_row: number, col: number, kind: CellKind, raw: string, style: number): void {
+  private readonly lastKeyColumn: number;
+
+  cell(_row: number, col: number, kind: CellKind, s: string, start: number, end: number, style: number): boolean {
+    // An empty number/shared cell is no cell (cellRaw → null); only the first one found is checked.
+    if (this.cellCount === 0 && cellRaw(kind, s, start, end) === null) return false;
     const i = this.n++;
     this.cols[i] = col;
     this.kinds[i] = kind;
-    this.raws[i] = raw;
+    this.strs[i] = s;
+    this.starts[i] = start;
+    this.ends[i] = end;
     this.styles[i] = style;
     this.cellCount++;
 
-    let key: string | undefined;
-    if (kind === CellKind.shared) key = this.sharedKeys.get(+raw);
-    else if (kind === CellKind.number) {
-      key = numberKey(raw);
-      if (key.length > this.maxKeyLength) return;
+    if (this.keyColumns === undefined || this.keyColumns.has(col)) {
+      const key = this.keyOf(kind, s, start, end);
+      const bits = key === undefined || key === '' ? undefined : this.keyKinds.get(key);
+      if (bits !== undefined) {
+        const h = this.hitCount++;
+        this.hitCols[h] = col;
+        this.hitKeys[h] = key!;
+        this.hitBits[h] = bits;
+      }
     }
-    else if (kind === CellKind.string && mayBeKey(raw, this.maxKeyLength)) key = normalizeKey(raw);
-    if (key === undefined || key === '') return;
-    const bits = this.keyKinds.get(key);
-    if (bits === undefined) return;
-    const h = this.hitCount++;
-    this.hitCols[h] = col;
-    this.hitKeys[h] = key;
-    this.hitBits[h] = bits;
+    return col >= this.lastKeyColumn && this.hitCount === 0;
+  }
+
+  /** The cell's normalised key (DESIGN §5.2) where it may be an item's; undefined otherwise. */
+  private keyOf(kind: CellKind, s: string, start: number, end: number): string | undefined {
+    if (kind === CellKind.shared) {
+      // Plain digits, the usual `<v>123</v>`, need no string; anything else goes the long way.
+      let n = 0;
+      let i = start;
+      for (; i < end; i++) {
+        const c = s.charCodeAt(i);
+        if (c < 48 || c > 57) break;
+        n = n * 10 + c - 48;
+      }
+      if (start >= 0 && i === end && end > start && end - start < 16) return this.sharedKeys.get(n);
+      const raw = cellRaw(kind, s, start, end);
+      return raw === null ? undefined : this.sharedKeys.get(+raw);
+    }
+    if (kind === CellKind.number) {
+      // Digits without a leading zero are their own key: longer than any key, no string needed.
+      if (start >= 0 && end - start > this.maxKeyLength && isPlainDigits(s, start, end)) return undefined;
+      const raw = cellRaw(kind, s, start, end);
+      if (raw === null) return undefined;
+      const key = numberKey(raw);
+      return key.length > this.maxKeyLength ? undefined : key;
+    }
+    if (kind === CellKind.string) {
+      const raw = cellRaw(kind, s, start, end)!;
+      return mayBeKey(raw, this.maxKeyLength) ? normalizeKey(raw) : undefined;
+    }
+    return undefined;
   }
 
   rowEnd(row: number): void {
@@ -97,8 +139,11 @@ export class PriceIndex implements SheetSink {
       }
     }
     if (!retain) return;
-    const cells: PriceCell[] = new Array(this.n);
-    for (let i = 0; i < this.n; i++) cells[i] = { col: this.cols[i], kind: this.kinds[i], raw: detach(this.raws[i]), style: this.styles[i] };
+    const cells: PriceCell[] = [];
+    for (let i = 0; i < this.n; i++) {
+      const raw = cellRaw(this.kinds[i], this.strs[i], this.starts[i], this.ends[i]);
+      if (raw !== null) cells.push({ col: this.cols[i], kind: this.kinds[i], raw: detach(raw), style: this.styles[i] });
+    }
     this.rows.set(row, cells);
   }
 
@@ -138,4 +183,14 @@ function addTo(map: Map<number, Set<string>>, col: number, key: string): void {
   let set = map.get(col);
   if (!set) map.set(col, (set = new Set()));
   set.add(key);
+}
+
+/** s[start, end) is digits only, the first not 0. */
+function isPlainDigits(s: string, start: number, end: number): boolean {
+  if (s.charCodeAt(start) === 48) return false;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }

@@ -5,7 +5,7 @@ import { detach, longestKey, mayBeKey, normalizeKey } from './key-normalizer';
 import { KEY_GM, KEY_MA, PriceIndex, type PriceCell } from './price-index';
 import { indexSharedStrings, readStringsAt, type SharedStringsIndex } from './shared-strings-index';
 import { readSharedStrings } from './shared-strings-reader';
-import { CellKind, readSheet } from './sheet-reader';
+import { CellKind, readSheetCells } from './sheet-reader';
 import { readCellFormats, type NumberFormat } from './styles-reader';
 import type { WorkbookParts } from './workbook-locator';
 import type { ZipSource } from './zip-source';
@@ -74,8 +74,10 @@ export async function matchPrice(
   timings.priceSharedStrings = performance.now() - t;
 
   t = performance.now();
-  const index = new PriceIndex(keyKinds, sharedKeys, longestKey(keyKinds.keys()));
-  await readSheet(await zip.openStream(parts.dataSheet.entry), index);
+  const { ma, gm } = mapping.priceKeys;
+  const keyColumnsSet = ma > 0 && gm > 0 ? new Set([ma, gm]) : undefined;
+  const index = new PriceIndex(keyKinds, sharedKeys, longestKey(keyKinds.keys()), keyColumnsSet);
+  await readSheetCells(await zip.openStream(parts.dataSheet.entry), index);
   timings.priceSheet = performance.now() - t;
   if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ENGINE_ERR.sheetEmpty(parts.dataSheet.name), 'price');
 

@@ -33,30 +33,16 @@ export async function indexSharedStrings(
   const checkpoints: number[] = [];
   let prefix: string | undefined;
   let closeSi = Buffer.alloc(0);
-  let tOpen = Buffer.alloc(0);
-  let closeT = Buffer.alloc(0);
+  /** `<si><t>`, `<si><t xml:space="preserve">` and `</t></si>`: the usual item, read byte by byte. */
+  let openA = closeSi;
+  let openB = closeSi;
+  let tail = closeSi;
   let index = -1;
   let carry: Buffer | undefined;
   let base = 0;
 
-  /** Key check for string `index`, whose XML is buf[from, to) (`to` = its `</si>`). */
-  const visit = (buf: Buffer, from: number, to: number): void => {
-    const t = buf.indexOf(tOpen, from);
-    if (t < 0 || t >= to) return; // '' is never a key
-    let gt = t + tOpen.length;
-    while (gt < to && buf[gt] !== 62) gt++;
-    const after = buf[t + tOpen.length];
-    const textEnd = to - closeT.length;
-    const simple = (after === 62 || after === 32) && buf[gt - 1] !== 47 && textEnd > gt && buf.indexOf(60, gt + 1) === textEnd && buf.compare(closeT, 0, closeT.length, textEnd, to) === 0;
-    if (simple) {
-      const count = keyLength(buf, gt + 1, textEnd, maxKeyLength);
-      if (count > maxKeyLength) return;
-      if (count >= 0) {
-        check(buf.toString('utf8', gt + 1, textEnd));
-        return;
-      }
-    }
-    // Rich text, entities, `_x` escapes, Unicode spaces: the reader's own text, then mayBeKey.
+  /** Any other item, whose XML is buf[from, to): the tag reader's own text, then mayBeKey. */
+  const visitSlow = (buf: Buffer, from: number, to: number): void => {
     const xml = buf.toString('utf8', from, to);
     const text = siText(xml, 0, xml.length, prefix!);
     if (mayBeKey(text, maxKeyLength)) check(text);
@@ -64,6 +50,52 @@ export async function indexSharedStrings(
   const check = (text: string): void => {
     const key = normalizeKey(text);
     if (key !== '' && isKey(key)) keys.set(index, key);
+  };
+
+  /** The items in buf[pos, end), `end` being just after a `</si>`; returns where it stopped. */
+  const scan = (buf: Buffer, pos: number, end: number): number => {
+    while (pos < end) {
+      index++;
+      if (index % STRIDE === 0) checkpoints.push(base + pos);
+      const t = startsWith(buf, pos, openA) ? pos + openA.length : startsWith(buf, pos, openB) ? pos + openB.length : -1;
+      if (t >= 0) {
+        // What mayBeKey counts, from the UTF-8 bytes: characters but whitespace and leading
+        // zeros. Bytes whose meaning needs decoding (`&` entities, `_xHHHH_` escapes, lead
+        // bytes of Unicode spaces — U+00A0, U+1680, U+2000–U+205F, U+3000, U+FEFF — and 4-byte
+        // sequences, two UTF-16 units) send the item the slow way.
+        let count = 0;
+        let leading = true;
+        let special = false;
+        let j = t;
+        for (; j < end; j++) {
+          const b = buf[j];
+          if (b === 60) break;
+          if (count > maxKeyLength || special) continue;
+          if (b < 0x80) {
+            if (b === 32 || (b >= 9 && b <= 13)) continue;
+            if (b === 38 || b === 95) special = true;
+            else if (leading && b === 48) continue;
+          } else if (b < 0xc0) {
+            continue;
+          } else if (b === 0xc2 || b === 0xe1 || b === 0xe2 || b === 0xe3 || b === 0xef || b >= 0xf0) {
+            special = true;
+          }
+          leading = false;
+          count++;
+        }
+        if (startsWith(buf, j, tail)) {
+          const next = j + tail.length;
+          if (special) visitSlow(buf, pos, next - closeSi.length);
+          else if (count <= maxKeyLength) check(buf.toString('utf8', t, j));
+          pos = next;
+          continue;
+        }
+      }
+      const close = buf.indexOf(closeSi, pos);
+      visitSlow(buf, pos, close);
+      pos = close + closeSi.length;
+    }
+    return pos;
   };
 
   try {
@@ -78,22 +110,16 @@ export async function indexSharedStrings(
         }
         prefix = root[1] ?? '';
         closeSi = Buffer.from(`</${prefix}si>`);
-        tOpen = Buffer.from(`<${prefix}t`);
-        closeT = Buffer.from(`</${prefix}t>`);
+        openA = Buffer.from(`<${prefix}si><${prefix}t>`);
+        openB = Buffer.from(`<${prefix}si><${prefix}t xml:space="preserve">`);
+        tail = Buffer.from(`</${prefix}t></${prefix}si>`);
         pos = root.index;
       }
       const last = buf.lastIndexOf(closeSi);
       const end = last < 0 ? -1 : last + closeSi.length;
       // `<si/>` items have no `</si>` to count: such a part needs the tag-level reader.
       if (end > pos && (within(buf, 'si/>', pos, end) || within(buf, 'si />', pos, end))) return undefined;
-      for (;;) {
-        const close = buf.indexOf(closeSi, pos);
-        if (close < 0) break;
-        index++;
-        if (index % STRIDE === 0) checkpoints.push(base + pos);
-        visit(buf, pos, close);
-        pos = close + closeSi.length;
-      }
+      if (end > pos) pos = scan(buf, pos, end);
       base += pos;
       carry = buf.subarray(pos);
     }
@@ -109,30 +135,10 @@ function within(buf: Buffer, needle: string, from: number, to: number): boolean 
   return at >= 0 && at < to;
 }
 
-/**
- * What `mayBeKey` counts (characters other than whitespace and leading zeros), read from UTF-8 bytes
- * in buf[from, to); stops once the count passes `max`. -1 when bytes are met whose meaning needs
- * decoding: `&` (entities), `_` (`_xHHHH_` escapes), lead bytes of Unicode spaces (U+00A0,
- * U+1680, U+2000–U+205F, U+3000, U+FEFF), 4-byte sequences (two UTF-16 units) and invalid ones.
- */
-function keyLength(buf: Buffer, from: number, to: number, max: number): number {
-  let count = 0;
-  let leading = true;
-  for (let i = from; i < to; i++) {
-    const b = buf[i];
-    if (b < 0x80) {
-      if (b === 32 || (b >= 9 && b <= 13)) continue;
-      if (b === 38 || b === 95) return -1;
-      if (leading && b === 48) continue;
-    } else if (b < 0xc0) {
-      continue; // continuation byte
-    } else if (b === 0xc2 || b === 0xe1 || b === 0xe2 || b === 0xe3 || b === 0xef || b >= 0xf0) {
-      return -1;
-    }
-    leading = false;
-    if (++count > max) return count;
-  }
-  return count;
+function startsWith(buf: Buffer, at: number, what: Buffer): boolean {
+  if (at + what.length > buf.length) return false;
+  for (let i = 0; i < what.length; i++) if (buf[at + i] !== what[i]) return false;
+  return true;
 }
 
 /**

@@ -1,21 +1,10 @@
 import type { Readable } from 'node:stream';
+import { CellKind } from './cell-kind';
+import { readAttrs, readCellAttrs, type CellAttrs } from './sheet-attrs';
 import { localNameStart, nameIs, streamXmlRegions, type TagName } from './xml-stream';
 import { decodeXmlText } from './xml-text';
 
-/** How a cell's `raw` text is to be read (from the `t` attribute). */
-export const CellKind = {
-  /** `<v>` is a number as written in the XML (`49.9`, `4.607001234567E12`). */
-  number: 0,
-  /** `<v>` is an index into the shared strings. */
-  shared: 1,
-  /** Inline string or a formula's string result: `raw` is the text itself. */
-  string: 2,
-  boolean: 3,
-  error: 4,
-  /** `t="d"`: an ISO 8601 date/time as text. */
-  isoDate: 5,
-} as const;
-export type CellKind = (typeof CellKind)[keyof typeof CellKind];
+export { CellKind } from './cell-kind';
 
 export interface SheetSink {
   /** A cell that has a value; `style` is its `s` attribute (cellXfs index), 0 when absent. */
@@ -24,12 +13,49 @@ export interface SheetSink {
 }
 
 /**
+ * The scanner's own sink: a cell's value is handed over as a position, s[start, end), so that
+ * cells nobody looks at cost no string; `start` < 0 means `s` is the value itself (inline strings).
+ * Pass it through `cellRaw` for the text `SheetSink.cell` would get. Returning true from `cell`
+ * skips the rest of the row (its later cells are not read; `rowEnd` still comes).
+ */
+export interface RawSheetSink {
+  cell(row: number, col: number, kind: CellKind, s: string, start: number, end: number, style: number): boolean | void;
+  rowEnd(row: number): void;
+}
+
+/** The raw text of a scanned cell as `SheetSink.cell` gets it; null for a cell without a value. */
+export function cellRaw(kind: CellKind, s: string, start: number, end: number): string | null {
+  let raw = start < 0 ? s : s.slice(start, end);
+  if (kind !== CellKind.number && kind !== CellKind.shared) {
+    return raw.indexOf('&') >= 0 || raw.indexOf('_x') >= 0 ? decodeXmlText(raw) : raw;
+  }
+  const n = raw.length;
+  if (n === 0) return null;
+  if (raw.charCodeAt(0) <= 32 || raw.charCodeAt(n - 1) <= 32) {
+    raw = raw.trim();
+    if (raw === '') return null;
+  }
+  return raw;
+}
+
+/** Every cell with a value, as text (see `readSheetCells` for the scan itself). */
+export async function readSheet(stream: Readable, sink: SheetSink): Promise<void> {
+  await readSheetCells(stream, {
+    cell(row, col, kind, s, start, end, style) {
+      const raw = cellRaw(kind, s, start, end);
+      if (raw !== null) sink.cell(row, col, kind, raw, style);
+    },
+    rowEnd: (row) => sink.rowEnd(row),
+  });
+}
+
+/**
  * One streaming pass over a worksheet part. A hand-written scanner rather than a SAX parser: the
  * sheet of a 300k-row price list is ~150 MB of XML and only `<row>`, `<c>`, `<v>`, `<is>`/`<t>`
  * matter. Copes with missing `r` attributes (position follows the previous cell/row), namespace
  * prefixes (`<x:c>`), formulas (their cached `<v>` is the value) and rich inline strings.
  */
-export async function readSheet(stream: Readable, sink: SheetSink): Promise<void> {
+export async function readSheetCells(stream: Readable, sink: RawSheetSink): Promise<void> {
   const name: TagName = { start: 0, end: 0 };
   let inSheetData = false;
   let row = 0;
@@ -38,7 +64,12 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
   let inCell = false;
   let kind: CellKind = CellKind.number;
   let style = 0;
+  /** The value is value[vStart, vEnd), or value itself when vStart < 0; null: no value. */
   let value: string | null = null;
+  let vStart = -1;
+  let vEnd = -1;
+  /** The sink skipped the rest of a row whose `</row>` is in a later piece. */
+  let skipping = false;
   let inInline = false;
   let inPhonetic = false;
   let inlineText = '';
@@ -46,10 +77,17 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
   const cell: CellAttrs = { col: 0, kind: CellKind.number, style: 0 };
   let vOpen = '<v>';
   let vcClose = '</v></c>';
+  let rowClose = '</row>';
   let plain = true;
 
   await streamXmlRegions(stream, (s) => {
     let pos = 0;
+    if (skipping) {
+      const close = s.indexOf(rowClose);
+      if (close < 0) return true;
+      skipping = false;
+      pos = close;
+    }
     for (;;) {
       const lt = s.indexOf('<', pos);
       if (lt < 0) break;
@@ -77,6 +115,7 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
           const prefix = s.slice(lt + 1, name.start);
           vOpen = `<${prefix}v>`;
           vcClose = `</${prefix}v></${prefix}c>`;
+          rowClose = `</${prefix}row>`;
           plain = prefix === '';
         }
         continue;
@@ -84,7 +123,7 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
       if (len === 1 && c0 === 99) {
         // <c>
         if (closing) {
-          if (inCell) emitCell();
+          if (inCell && emitCell()) pos = skipRow(s, pos);
           continue;
         }
         readCellAttrs(s, name.end, gt, cell);
@@ -96,19 +135,23 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
         inCell = !selfClosing;
         // Fast path for the usual `<c …><v>…</v></c>`: read it here instead of three more tags.
         if (inCell && (plain ? isVOpen(s, pos) : s.startsWith(vOpen, pos))) {
-          const vStart = pos + vOpen.length;
-          const vEnd = s.indexOf('<', vStart);
-          if (vEnd >= 0 && (plain ? isVcClose(s, vEnd) : s.startsWith(vcClose, vEnd))) {
-            value = s.slice(vStart, vEnd);
-            pos = vEnd + vcClose.length;
-            emitCell();
+          const from = pos + vOpen.length;
+          const to = s.indexOf('<', from);
+          if (to >= 0 && (plain ? isVcClose(s, to) : s.startsWith(vcClose, to))) {
+            value = s;
+            vStart = from;
+            vEnd = to;
+            pos = to + vcClose.length;
+            if (emitCell()) pos = skipRow(s, pos);
           }
         }
       } else if (len === 1 && c0 === 118) {
         // <v>: the value (or a formula's cached result)
         if (!closing && !selfClosing && inCell) {
           const end = s.indexOf('<', pos);
-          value = s.slice(pos, end < 0 ? s.length : end);
+          value = s;
+          vStart = pos;
+          vEnd = end < 0 ? s.length : end;
         }
       } else if (len === 1 && c0 === 116) {
         // <t> inside <is>
@@ -133,6 +176,7 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
         if (closing) {
           inInline = false;
           value = inlineText;
+          vStart = -1;
         } else if (!selfClosing) {
           inInline = true;
           inlineText = '';
@@ -146,22 +190,19 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
     return true;
   });
 
-  function emitCell(): void {
+  /** Hands the cell to the sink; true when the sink skips the rest of the row. */
+  function emitCell(): boolean {
     inCell = false;
-    if (value === null) return;
-    let raw = value;
-    if (kind !== CellKind.number && kind !== CellKind.shared && (raw.indexOf('&') >= 0 || raw.indexOf('_x') >= 0)) {
-      raw = decodeXmlText(raw);
-    }
-    if (kind === CellKind.number || kind === CellKind.shared) {
-      const n = raw.length;
-      if (n === 0) return;
-      if (raw.charCodeAt(0) <= 32 || raw.charCodeAt(n - 1) <= 32) {
-        raw = raw.trim();
-        if (raw === '') return;
-      }
-    }
-    sink.cell(row, col, kind, raw, style);
+    if (value === null) return false;
+    return sink.cell(row, col, kind, value, vStart, vEnd, style) === true;
+  }
+
+  /** Where to go on after a skipped row's last read cell: its `</row>`, maybe in a later piece. */
+  function skipRow(s: string, pos: number): number {
+    const close = s.indexOf(rowClose, pos);
+    if (close >= 0) return close;
+    skipping = true;
+    return s.length;
   }
 }
 
@@ -178,104 +219,3 @@ function isVcClose(s: string, p: number): boolean {
   );
 }
 
-interface CellAttrs {
-  /** From `r`; 0 when the cell has no `r`. */
-  col: number;
-  kind: CellKind;
-  style: number;
-}
-
-/**
- * The `r`, `t` and `s` attributes of a `<c>` start tag in s[from, to), read from char codes
- * without allocating: this runs for every cell of the price list.
- */
-function readCellAttrs(s: string, from: number, to: number, out: CellAttrs): void {
-  out.col = 0;
-  out.kind = CellKind.number;
-  out.style = 0;
-  let p = from;
-  while (p < to) {
-    let c = s.charCodeAt(p);
-    if (c <= 32 || c === 47) {
-      p++;
-      continue;
-    }
-    const nameStart = p;
-    while (p < to && (c = s.charCodeAt(p)) !== 61 && c > 32) p++;
-    const nameLen = p - nameStart;
-    while (p < to && s.charCodeAt(p) !== 34 && s.charCodeAt(p) !== 39) p++;
-    const quote = s.charCodeAt(p);
-    const vStart = p + 1;
-    let vEnd = s.indexOf(quote === 39 ? "'" : '"', vStart);
-    if (vEnd < 0 || vEnd > to) vEnd = to;
-    if (nameLen === 1) {
-      const a = s.charCodeAt(nameStart);
-      if (a === 114) {
-        let col = 0;
-        for (let i = vStart; i < vEnd; i++) {
-          const ch = s.charCodeAt(i);
-          if (ch >= 65 && ch <= 90) col = col * 26 + ch - 64;
-          else if (ch >= 97 && ch <= 122) col = col * 26 + ch - 96;
-          else break;
-        }
-        out.col = col;
-      } else if (a === 116) {
-        out.kind = kindOf(s, vStart, vEnd);
-      } else if (a === 115) {
-        let n = 0;
-        for (let i = vStart; i < vEnd; i++) n = n * 10 + s.charCodeAt(i) - 48;
-        out.style = n > 0 ? n : 0;
-      }
-    }
-    p = vEnd + 1;
-  }
-}
-
-/** The `t` attribute's value in s[from, to). */
-function kindOf(s: string, from: number, to: number): CellKind {
-  const len = to - from;
-  if (len === 0) return CellKind.number;
-  switch (s.charCodeAt(from)) {
-    case 115: // s, str
-      return len === 1 ? CellKind.shared : CellKind.string;
-    case 98: // b
-      return CellKind.boolean;
-    case 101: // e
-      return CellKind.error;
-    case 100: // d
-      return CellKind.isoDate;
-    case 110: // n
-      return CellKind.number;
-    default:
-      // inlineStr
-      return CellKind.string;
-  }
-}
-
-/** Reads the unprefixed `r`, `t` and `s` attributes of a tag, resetting the others to ''. */
-function readAttrs(s: string, from: number, to: number, out: { r: string; t: string; s: string }): void {
-  out.r = '';
-  out.t = '';
-  out.s = '';
-  let p = from;
-  while (p < to) {
-    const eq = s.indexOf('=', p);
-    if (eq < 0 || eq >= to) return;
-    let ns = eq - 1;
-    while (ns > p && s.charCodeAt(ns) <= 32) ns--;
-    let nb = ns;
-    while (nb > p && s.charCodeAt(nb - 1) > 32) nb--;
-    let q = eq + 1;
-    while (q < to && s.charCodeAt(q) <= 32) q++;
-    const quote = s.charCodeAt(q);
-    const vEnd = s.indexOf(quote === 39 ? "'" : '"', q + 1);
-    if (vEnd < 0) return;
-    if (ns === nb) {
-      const a = s.charCodeAt(nb);
-      if (a === 114) out.r = s.slice(q + 1, vEnd);
-      else if (a === 116) out.t = s.slice(q + 1, vEnd);
-      else if (a === 115) out.s = s.slice(q + 1, vEnd);
-    }
-    p = vEnd + 1;
-  }
-}
