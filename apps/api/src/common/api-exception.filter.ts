@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { ERR } from '@app/contracts';
 import type { AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
+import { UserError } from './user-error';
 
 /**
  * Every error leaves as `{"error": "<Russian message>"}`. Messages of our own exceptions are
@@ -17,7 +18,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, message } = this.describe(exception);
-    if (status >= 500) this.logger.error({ err: exception }, 'request failed');
+    if (status >= 500 && !(exception instanceof UserError)) this.logger.error({ err: exception }, 'request failed');
     if (res.headersSent) {
       res.destroy();
       return;
