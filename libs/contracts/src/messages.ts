@@ -114,4 +114,5 @@ export const ERR = {
   generateTimeout: 'Превышено время ожидания формирования файла',
   generateFailed: 'Ошибка формирования',
   internal: 'Внутренняя ошибка сервера',
+  serverUnreachable: 'Сервер недоступен',
 } as const;

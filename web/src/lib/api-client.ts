@@ -1,3 +1,5 @@
+import { ERR } from '@app/contracts';
+
 /**
  * A small fetch wrapper. Requests and answers are JSON unless a FormData body or a raw response
  * is asked for. A failed answer throws ApiError whose message is the server's `{error}` text when
@@ -50,7 +52,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     res = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError('Сервер недоступен', 0, null);
+    throw new ApiError(ERR.serverUnreachable, 0, null);
   }
   if (!res.ok) {
     const serverMessage = await readServerError(res);
