@@ -1,7 +1,27 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+
+const PREFIX = 'price-export-cache-';
+
+/** A worker killed with SIGKILL cannot clean up; the next one removes caches of dead processes. */
+async function sweepDeadCaches(): Promise<void> {
+  for (const name of await readdir(tmpdir()).catch(() => [] as string[])) {
+    const pid = Number(name.startsWith(PREFIX) ? name.slice(PREFIX.length) : NaN);
+    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    await rm(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 interface Entry {
   path: string;
@@ -76,7 +96,13 @@ export class ObjectCache {
   }
 
   private directory(): Promise<string> {
-    this.dir ??= mkdtemp(join(tmpdir(), 'price-export-cache-'));
+    this.dir ??= (async () => {
+      await sweepDeadCaches();
+      const dir = join(tmpdir(), `${PREFIX}${process.pid}`);
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+      return dir;
+    })();
     return this.dir;
   }
 
