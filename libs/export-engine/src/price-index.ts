@@ -58,9 +58,15 @@ export class PriceIndex implements RawSheetSink {
     private readonly keyColumns?: ReadonlySet<number>,
   ) {
     this.lastKeyColumn = keyColumns ? Math.max(...keyColumns) : Infinity;
+    if (keyColumns) {
+      this.isKeyColumn = new Uint8Array(this.lastKeyColumn + 1);
+      for (const c of keyColumns) this.isKeyColumn[c] = 1;
+    }
   }
 
   private readonly lastKeyColumn: number;
+  /** isKeyColumn[col] === 1 for the key columns; undefined: every column may hold keys. */
+  private readonly isKeyColumn?: Uint8Array;
 
   cell(_row: number, col: number, kind: CellKind, s: string, start: number, end: number, style: number): boolean {
     // An empty number/shared cell is no cell (cellRaw → null); only the first one found is checked.
@@ -74,7 +80,7 @@ export class PriceIndex implements RawSheetSink {
     this.styles[i] = style;
     this.cellCount++;
 
-    if (this.keyColumns === undefined || this.keyColumns.has(col)) {
+    if (this.isKeyColumn === undefined || this.isKeyColumn[col] === 1) {
       const key = this.keyOf(kind, s, start, end);
       const bits = key === undefined || key === '' ? undefined : this.keyKinds.get(key);
       if (bits !== undefined) {

@@ -75,15 +75,15 @@ function kindOf(s: string, from: number, to: number): CellKind {
   }
 }
 
-/** Reads the unprefixed `r`, `t` and `s` attributes of a tag, resetting the others to ''. */
-export function readAttrs(s: string, from: number, to: number, out: { r: string; t: string; s: string }): void {
-  out.r = '';
-  out.t = '';
-  out.s = '';
+/**
+ * The row number of a `<row>` start tag in s[from, to) from its unprefixed `r` attribute; the
+ * one after `previous` when there is none or it is no number (0 included).
+ */
+export function readRowNumber(s: string, from: number, to: number, previous: number): number {
   let p = from;
   while (p < to) {
     const eq = s.indexOf('=', p);
-    if (eq < 0 || eq >= to) return;
+    if (eq < 0 || eq >= to) break;
     let ns = eq - 1;
     while (ns > p && s.charCodeAt(ns) <= 32) ns--;
     let nb = ns;
@@ -92,13 +92,21 @@ export function readAttrs(s: string, from: number, to: number, out: { r: string;
     while (q < to && s.charCodeAt(q) <= 32) q++;
     const quote = s.charCodeAt(q);
     const vEnd = s.indexOf(quote === 39 ? "'" : '"', q + 1);
-    if (vEnd < 0) return;
-    if (ns === nb) {
-      const a = s.charCodeAt(nb);
-      if (a === 114) out.r = s.slice(q + 1, vEnd);
-      else if (a === 116) out.t = s.slice(q + 1, vEnd);
-      else if (a === 115) out.s = s.slice(q + 1, vEnd);
+    if (vEnd < 0) break;
+    if (ns === nb && s.charCodeAt(nb) === 114) {
+      // Digits, the usual case, without a string; anything else as parseInt reads it.
+      let n = 0;
+      let i = q + 1;
+      for (; i < vEnd; i++) {
+        const c = s.charCodeAt(i);
+        if (c < 48 || c > 57) break;
+        n = n * 10 + c - 48;
+      }
+      if (i === vEnd && vEnd - q - 1 < 16) return n || previous + 1;
+      const r = s.slice(q + 1, vEnd);
+      return r ? parseInt(r, 10) || previous + 1 : previous + 1;
     }
     p = vEnd + 1;
   }
+  return previous + 1;
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { CellKind } from './cell-kind';
-import { readAttrs, readCellAttrs, type CellAttrs } from './sheet-attrs';
+import { readCellAttrs, readRowNumber, type CellAttrs } from './sheet-attrs';
 import { localNameStart, nameIs, streamXmlRegions, type TagName } from './xml-stream';
 import { decodeXmlText } from './xml-text';
 
@@ -73,7 +73,6 @@ export async function readSheetCells(stream: Readable, sink: RawSheetSink): Prom
   let inInline = false;
   let inPhonetic = false;
   let inlineText = '';
-  const attr = { r: '', t: '', s: '' };
   const cell: CellAttrs = { col: 0, kind: CellKind.number, style: 0 };
   let vOpen = '<v>';
   let vcClose = '</v></c>';
@@ -83,10 +82,8 @@ export async function readSheetCells(stream: Readable, sink: RawSheetSink): Prom
   await streamXmlRegions(stream, (s) => {
     let pos = 0;
     if (skipping) {
-      const close = s.indexOf(rowClose);
-      if (close < 0) return true;
-      skipping = false;
-      pos = close;
+      pos = skipRow(s, 0);
+      if (skipping) return true;
     }
     for (;;) {
       const lt = s.indexOf('<', pos);
@@ -166,8 +163,7 @@ export async function readSheetCells(stream: Readable, sink: RawSheetSink): Prom
           rowOpen = false;
           continue;
         }
-        readAttrs(s, name.end, gt, attr);
-        row = attr.r ? parseInt(attr.r, 10) || row + 1 : row + 1;
+        row = readRowNumber(s, name.end, gt, row);
         col = 0;
         rowOpen = !selfClosing;
         if (selfClosing) sink.rowEnd(row);
@@ -197,12 +193,17 @@ export async function readSheetCells(stream: Readable, sink: RawSheetSink): Prom
     return sink.cell(row, col, kind, value, vStart, vEnd, style) === true;
   }
 
-  /** Where to go on after a skipped row's last read cell: its `</row>`, maybe in a later piece. */
+  /** Where to go on after a skipped row's last read cell: after its `</row>`, maybe in a later piece. */
   function skipRow(s: string, pos: number): number {
     const close = s.indexOf(rowClose, pos);
-    if (close >= 0) return close;
-    skipping = true;
-    return s.length;
+    if (close < 0) {
+      skipping = true;
+      return s.length;
+    }
+    skipping = false;
+    if (rowOpen) sink.rowEnd(row);
+    rowOpen = false;
+    return close + rowClose.length;
   }
 }
 
