@@ -1,3 +1,4 @@
+import type { KeyFilter } from './key-filter';
 import { detach, mayBeKey, normalizeKey, numberKey } from './key-normalizer';
 import { CellKind, cellRaw, type RawSheetSink } from './sheet-reader';
 
@@ -56,6 +57,7 @@ export class PriceIndex implements RawSheetSink {
     private readonly sharedKeys: ReadonlyMap<number, string>,
     private readonly maxKeyLength = Infinity,
     private readonly keyColumns?: ReadonlySet<number>,
+    private readonly filter?: KeyFilter,
   ) {
     this.lastKeyColumn = keyColumns ? Math.max(...keyColumns) : Infinity;
     if (keyColumns) {
@@ -109,8 +111,12 @@ export class PriceIndex implements RawSheetSink {
       return raw === null ? undefined : this.sharedKeys.get(+raw);
     }
     if (kind === CellKind.number) {
-      // Digits without a leading zero are their own key: longer than any key, no string needed.
-      if (start >= 0 && end - start > this.maxKeyLength && isPlainDigits(s, start, end)) return undefined;
+      // All-digit numbers, most of them, are judged without a string: with no leading zero a
+      // number is its own key, and the filter knows every key's hash (leading zeros dropped).
+      if (start >= 0 && end > start && isDigits(s, start, end)) {
+        if (end - start > this.maxKeyLength && s.charCodeAt(start) !== 48) return undefined;
+        if (this.filter && !this.filter.mayBeKeyChars(s, start, end)) return undefined;
+      }
       const raw = cellRaw(kind, s, start, end);
       if (raw === null) return undefined;
       const key = numberKey(raw);
@@ -191,9 +197,8 @@ function addTo(map: Map<number, Set<string>>, col: number, key: string): void {
   set.add(key);
 }
 
-/** s[start, end) is digits only, the first not 0. */
-function isPlainDigits(s: string, start: number, end: number): boolean {
-  if (s.charCodeAt(start) === 48) return false;
+/** s[start, end) is digits only. */
+function isDigits(s: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = s.charCodeAt(i);
     if (c < 48 || c > 57) return false;

@@ -1,6 +1,7 @@
 import type { Item, Mapping } from '@app/contracts';
 import { ENGINE_ERR } from '@app/contracts';
 import { EngineError } from './engine-error';
+import { KeyFilter } from './key-filter';
 import { detach, longestKey, mayBeKey, normalizeKey } from './key-normalizer';
 import { KEY_GM, KEY_MA, PriceIndex, type PriceCell } from './price-index';
 import { indexSharedStrings, readStringsAt, type SharedStringsIndex } from './shared-strings-index';
@@ -54,13 +55,15 @@ export async function matchPrice(
   for (const k of maKeys) if (k) keyKinds.set(k, (keyKinds.get(k) ?? 0) | KEY_MA);
   for (const k of gmKeys) if (k) keyKinds.set(k, (keyKinds.get(k) ?? 0) | KEY_GM);
 
+  const filter = new KeyFilter(keyKinds.keys());
+
   let t = performance.now();
   const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
   let sharedKeys = new Map<number, string>();
   let stringsIndex: SharedStringsIndex | undefined;
   if (parts.sharedStrings) {
     const maxLen = longestKey(keyKinds.keys());
-    stringsIndex = await indexSharedStrings(await zip.openStream(parts.sharedStrings), (key) => keyKinds.has(key), maxLen);
+    stringsIndex = await indexSharedStrings(await zip.openStream(parts.sharedStrings), (key) => keyKinds.has(key), maxLen, filter);
     if (stringsIndex) sharedKeys = stringsIndex.keys;
     else {
       // `<si/>` items: only the tag-level reader counts them right.
@@ -76,7 +79,7 @@ export async function matchPrice(
   t = performance.now();
   const { ma, gm } = mapping.priceKeys;
   const keyColumnsSet = ma > 0 && gm > 0 ? new Set([ma, gm]) : undefined;
-  const index = new PriceIndex(keyKinds, sharedKeys, longestKey(keyKinds.keys()), keyColumnsSet);
+  const index = new PriceIndex(keyKinds, sharedKeys, longestKey(keyKinds.keys()), keyColumnsSet, filter);
   await readSheetCells(await zip.openStream(parts.dataSheet.entry), index);
   timings.priceSheet = performance.now() - t;
   if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ENGINE_ERR.sheetEmpty(parts.dataSheet.name), 'price');

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { KeyFilter } from './key-filter';
 import { mayBeKey, normalizeKey } from './key-normalizer';
 import { siText } from './shared-strings-reader';
 
@@ -28,6 +29,7 @@ export async function indexSharedStrings(
   stream: Readable,
   isKey: (key: string) => boolean,
   maxKeyLength: number,
+  filter?: KeyFilter,
 ): Promise<SharedStringsIndex | undefined> {
   const keys = new Map<number, string>();
   const checkpoints: number[] = [];
@@ -86,7 +88,7 @@ export async function indexSharedStrings(
         if (startsWith(buf, j, tail)) {
           const next = j + tail.length;
           if (special) visitSlow(buf, pos, next - closeSi.length);
-          else if (count <= maxKeyLength) check(buf.toString('utf8', t, j));
+          else if (count <= maxKeyLength && (!filter || filter.mayBeKeyBytes(buf, t, j))) check(buf.toString('utf8', t, j));
           pos = next;
           continue;
         }
