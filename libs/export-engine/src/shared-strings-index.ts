@@ -100,11 +100,21 @@ export async function indexSharedStrings(
     return pos;
   };
 
+  /** Scans the whole items in buf[pos, …); undefined when there are `<si/>` items (no `</si>` to count). */
+  const region = (buf: Buffer, pos: number): number | undefined => {
+    const last = buf.lastIndexOf(closeSi);
+    const end = last < 0 ? -1 : last + closeSi.length;
+    if (end <= pos) return pos;
+    if (within(buf, 'si/>', pos, end) || within(buf, 'si />', pos, end)) return undefined;
+    return scan(buf, pos, end);
+  };
+
   try {
-    for await (const chunk of stream) {
-      const buf = carry && carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    for await (const piece of stream) {
+      let buf = piece as Buffer;
       let pos = 0;
       if (prefix === undefined) {
+        if (carry) buf = Buffer.concat([carry, buf]);
         const root = /<([A-Za-z_][\w.-]*:)?sst[\s>]/.exec(buf.toString('latin1'));
         if (!root) {
           carry = buf;
@@ -116,14 +126,25 @@ export async function indexSharedStrings(
         openB = Buffer.from(`<${prefix}si><${prefix}t xml:space="preserve">`);
         tail = Buffer.from(`</${prefix}t></${prefix}si>`);
         pos = root.index;
+      } else if (carry && carry.length > 0) {
+        // Only the item cut by the piece boundary is copied together, not the whole piece:
+        // fewer dead buffers waiting for a GC that this allocation-light loop rarely triggers.
+        const first = buf.indexOf(closeSi);
+        if (first < 0) {
+          // No whole `</si>` in the piece (one may straddle the boundary): the two as one.
+          buf = Buffer.concat([carry, buf]);
+        } else {
+          const head = first + closeSi.length;
+          const joined = Buffer.concat([carry, buf.subarray(0, head)]);
+          if (region(joined, 0) === undefined) return undefined;
+          base += joined.length - head;
+          pos = head;
+        }
       }
-      const last = buf.lastIndexOf(closeSi);
-      const end = last < 0 ? -1 : last + closeSi.length;
-      // `<si/>` items have no `</si>` to count: such a part needs the tag-level reader.
-      if (end > pos && (within(buf, 'si/>', pos, end) || within(buf, 'si />', pos, end))) return undefined;
-      if (end > pos) pos = scan(buf, pos, end);
-      base += pos;
-      carry = buf.subarray(pos);
+      const next = region(buf, pos);
+      if (next === undefined) return undefined;
+      base += next;
+      carry = buf.subarray(next);
     }
   } finally {
     stream.destroy();
