@@ -83,9 +83,15 @@ function buildCells(
   let xml = '';
   for (const col of sorted) {
     const base = format?.cellStyles.get(col) ?? format?.rowStyle ?? sheet.colStyles.get(col) ?? 0;
-    xml += cellXml(`${columnLetter(col)}${r}`, base, values.get(col), styles, date1904, p);
+    xml += cellXml(`${letterOf(col)}${r}`, base, values.get(col), styles, date1904, p);
   }
   return { xml, minCol: sorted[0] ?? Infinity, maxCol: sorted[sorted.length - 1] ?? 0 };
+}
+
+/** Column letters, computed once per column (22,000 cells per 2,000-item export). */
+const LETTERS: string[] = [];
+function letterOf(col: number): string {
+  return (LETTERS[col] ??= columnLetter(col));
 }
 
 function cellXml(ref: string, base: number, v: OutValue | undefined, styles: StylesPatcher | undefined, date1904: boolean, p: string): string {
