@@ -131,6 +131,9 @@ export class PriceIndex implements RawSheetSink {
 
   rowEnd(row: number): void {
     if (this.hitCount > 0) this.recordHits(row);
+    // Let go of the pieces of XML the row's cells pointed into: a stale slot would keep a 64 KB
+    // piece alive through young-generation GCs, and promoted garbage grows the heap with the rows.
+    for (let i = 0; i < this.n; i++) this.strs[i] = '';
     this.n = 0;
     this.hitCount = 0;
   }
