@@ -46,6 +46,9 @@ export function writeDataRows(
   const lastRow = start + rows.length - 1;
   let fi = 0;
   let format: TemplateRow | undefined;
+  // The copied row attributes change only when the look to copy does (three regexes per row otherwise).
+  let attrsOf: TemplateRow | undefined;
+  let attrs = '';
   let minCol = Infinity;
   let maxCol = 0;
   const keptBelow = sheet.rows.filter((r) => r.r >= start && r.r > lastRow);
@@ -56,7 +59,11 @@ export function writeDataRows(
     const cells = buildCells(r, rows[i], format, sheet, styles, date1904, p);
     if (cells.minCol < minCol) minCol = cells.minCol;
     if (cells.maxCol > maxCol) maxCol = cells.maxCol;
-    out.push(`<${p}row r="${r}"${format ? rowAttributes(format.openTag) : ''}>${cells.xml}</${p}row>`);
+    if (format !== attrsOf) {
+      attrsOf = format;
+      attrs = format ? rowAttributes(format.openTag) : '';
+    }
+    out.push(`<${p}row r="${r}"${attrs}>${cells.xml}</${p}row>`);
   }
   for (const row of keptBelow) out.push(row.hasR ? row.xml : row.xml.replace(/^(<[^\s>/]+)/, `$1 r="${row.r}"`));
 
