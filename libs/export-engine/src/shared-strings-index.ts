@@ -6,7 +6,7 @@ import { siText } from './shared-strings-reader';
 /** A checkpoint every STRIDE strings: the second pass starts there and skips < STRIDE items. */
 export const STRIDE = 16;
 
-/** What the first pass over sharedStrings.xml leaves behind: small, whatever the list's length. */
+/** What the first pass over sharedStrings.xml leaves behind: the items' keys and one offset per STRIDE strings (~0.5 MB at 1M strings). */
 export interface SharedStringsIndex {
   /** Shared-string index → its normalised text, only for strings that are some item's key. */
   keys: Map<number, string>;
