@@ -156,7 +156,7 @@ async function main(): Promise<void> {
     if (!opts.skipLoad) {
       const small = await buildInputs(workDir, opts.loadRows, opts.loadItems, opts.seed);
       await stack.stopWorkers();
-      for (let i = 0; i < opts.loadWorkers; i++) await stack.startWorker();
+      for (let i = 0; i < opts.loadWorkers; i++) await stack.startWorker(opts.loadConcurrency);
       load = await runLoad(stack, client, small, { clients: opts.clients, seconds: opts.loadSeconds, log });
     }
   } finally {

@@ -9,6 +9,7 @@ export interface BenchOptions {
   loadSeconds: number;
   clients: number;
   loadWorkers: number;
+  loadConcurrency: number;
   loadRows: number;
   loadItems: number;
   skipLoad: boolean;
@@ -26,6 +27,7 @@ export const DEFAULTS: BenchOptions = {
   loadSeconds: 30,
   clients: 16,
   loadWorkers: 2,
+  loadConcurrency: 1,
   loadRows: 1_000,
   loadItems: 200,
   skipLoad: false,
@@ -42,6 +44,7 @@ export const USAGE = `npm run bench -- [flags]
   --load-seconds N    small-task load duration (default ${DEFAULTS.loadSeconds})
   --clients N         concurrent clients in the load (default ${DEFAULTS.clients})
   --load-workers N    worker processes in the load (default ${DEFAULTS.loadWorkers})
+  --load-concurrency N  WORKER_CONCURRENCY of the load's workers (default ${DEFAULTS.loadConcurrency})
   --load-rows N       price-list rows of the small task (default ${DEFAULTS.loadRows})
   --load-items N      items of the small task (default ${DEFAULTS.loadItems})
   --skip-load         no small-task load
@@ -59,6 +62,7 @@ const INT_FLAGS: Record<string, keyof BenchOptions> = {
   '--load-seconds': 'loadSeconds',
   '--clients': 'clients',
   '--load-workers': 'loadWorkers',
+  '--load-concurrency': 'loadConcurrency',
   '--load-rows': 'loadRows',
   '--load-items': 'loadItems',
   '--compare-rows': 'compareRows',

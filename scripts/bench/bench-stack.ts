@@ -69,8 +69,8 @@ export class BenchStack {
     await this.waitForHealth(this.api, `${this.apiUrl}/api/health`, 90_000);
   }
 
-  async startWorker(): Promise<BenchProcess> {
-    const worker = this.spawn(`worker-${++this.workerSeq}`, ENTRY.worker, {});
+  async startWorker(concurrency = 1): Promise<BenchProcess> {
+    const worker = this.spawn(`worker-${++this.workerSeq}`, ENTRY.worker, { WORKER_CONCURRENCY: String(concurrency) });
     await this.waitForLine(worker, /worker ready/, 60_000);
     this.workers.push(worker);
     return worker;
