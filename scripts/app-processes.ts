@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { createServer } from 'node:net';
 
 /** The repository root, whether this runs from scripts/ (tests) or dist/scripts/scripts/ (built). */
 export function repoRoot(from = __dirname): string {
@@ -59,4 +60,17 @@ export function spawnApp(
       return exited;
     },
   };
+}
+
+/** A TCP port free on loopback right now (for test and benchmark servers). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

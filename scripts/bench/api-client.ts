@@ -19,7 +19,7 @@ export class ApiClient {
   /** Multipart upload of `bytes` as field `file`; resolves with the wall time once the answer is read. */
   async upload(taskId: string, kind: 'price' | 'template', bytes: Buffer, name = `${kind}.xlsx`): Promise<number> {
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), name);
+    form.append('file', new Blob([new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)]), name);
     const t = performance.now();
     const res = await fetch(`${this.baseUrl}/api/tasks/${taskId}/upload/${kind}`, { method: 'POST', body: form });
     const body = await res.text();

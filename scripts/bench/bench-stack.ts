@@ -1,10 +1,11 @@
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import { ENTRY, repoRoot, spawnApp, type AppProcess } from '../app-processes';
+import { ENTRY, freePort, repoRoot, spawnApp, type AppProcess } from '../app-processes';
+
+
 
 /**
  * The real system for the HTTP stages, isolated from everything else on the machine: its own
@@ -172,14 +173,3 @@ export class BenchStack {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -1,16 +1,4 @@
-import { createServer } from 'node:net';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../scripts/app-processes';
 
 /** Polls `url` until it answers with `status` (default 200) or the time runs out. */
 export async function waitForHttp(url: string, timeoutMs = 60_000, status = 200): Promise<void> {
