@@ -41,7 +41,10 @@ export class ExportJobRunner {
     const started = Date.now();
     const held: { release(): void }[] = [];
     try {
-      const [price, template] = await Promise.all([this.files.acquire(priceKey), this.files.acquire(templateKey)]);
+      const [price, template] = await Promise.all([
+        this.acquire(priceKey, task.files.price?.key),
+        this.acquire(templateKey, task.files.template?.key),
+      ]);
       held.push(price, template);
       const downloaded = Date.now();
       const out = await this.engine.run({ price: price.path, template: template.path, items: task.items, mapping: task.mapping });
@@ -71,6 +74,19 @@ export class ExportJobRunner {
       throw error instanceof EngineRejection ? new UnrecoverableError(error.message) : error;
     } finally {
       for (const file of held) file.release();
+    }
+  }
+
+  /**
+   * The file as queued; if the user uploaded a new one meanwhile (the old object is removed), the
+   * task's current file, which is what the screen now shows.
+   */
+  private async acquire(queuedKey: string, currentKey: string | undefined) {
+    try {
+      return await this.files.acquire(queuedKey);
+    } catch (error) {
+      if (!(error instanceof EngineRejection) || !currentKey || currentKey === queuedKey) throw error;
+      return this.files.acquire(currentKey);
     }
   }
 
