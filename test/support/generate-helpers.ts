@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import request from 'supertest';
 import type { Item, Mapping, Task } from '@app/contracts';
 import { api, binary, createTask, putGlobalMapping, upload } from './api-client';
 import { fixtureBytes, readWorkbook } from './fixtures';
@@ -29,7 +30,7 @@ export async function readyTask(
 }
 
 export function generate(taskId: string, baseUrl?: string) {
-  const agent = baseUrl ? require('supertest')(baseUrl) : api();
+  const agent = baseUrl ? request(baseUrl) : api();
   return agent.post(`/api/tasks/${taskId}/generate`).buffer(true).parse(binary);
 }
 
