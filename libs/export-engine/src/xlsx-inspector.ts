@@ -34,13 +34,13 @@ export async function inspectXlsx(file: string | Buffer, limits?: InspectLimits,
 export async function openXlsx(file: string | Buffer, limits?: InspectLimits, kind?: EngineFileKind): Promise<ZipSource> {
   const fail = (code: ConstructorParameters<typeof EngineError>[0], message: string) => new EngineError(code, message, kind);
   const lim = { ...DEFAULT_LIMITS, ...definedOnly(limits) };
-  const { head, size } = await readHead(file);
+  const { head, size, whole } = await readHead(file);
 
   if (size === 0) throw fail('FILE_EMPTY', ENGINE_ERR.fileEmpty);
   if (head.subarray(0, 8).equals(OLE_SIGNATURE)) {
     // Both encrypted OOXML and legacy .xls are OLE compound files; the stream names tell them apart.
-    const whole = typeof file === 'string' ? await readFile(file) : file;
-    if (hasOleStream(whole, 'EncryptionInfo') || hasOleStream(whole, 'EncryptedPackage')) {
+    const ole = whole ?? (typeof file === 'string' ? await readFile(file) : file);
+    if (hasOleStream(ole, 'EncryptionInfo') || hasOleStream(ole, 'EncryptedPackage')) {
       throw fail('FILE_ENCRYPTED', ENGINE_ERR.fileEncrypted);
     }
     throw fail('FILE_XLS', ENGINE_ERR.fileXls);
@@ -53,7 +53,7 @@ export async function openXlsx(file: string | Buffer, limits?: InspectLimits, ki
 
   let zip: ZipSource;
   try {
-    zip = await ZipSource.open(file, lim.maxEntries);
+    zip = await ZipSource.open(whole ?? file, lim.maxEntries);
   } catch (err) {
     if (err instanceof TooManyEntriesError) throw fail('FILE_ZIP_BOMB', ENGINE_ERR.fileZipBomb);
     // It starts like a zip but the directory at its end is missing or broken: cut short.
@@ -89,11 +89,23 @@ function checkDirectory(
   }
 }
 
-async function readHead(file: string | Buffer): Promise<{ head: Buffer; size: number }> {
-  if (Buffer.isBuffer(file)) return { head: file.subarray(0, HEAD_BYTES), size: file.length };
+/**
+ * Files up to this size are read whole, in one go: a zip in memory is then read without the
+ * per-part file reads and thread-pool round trips that only pay off on big price lists.
+ */
+const READ_WHOLE_MAX = 4 * 1024 * 1024;
+
+/** The first bytes and the size; a small file comes back whole, to be opened from memory. */
+async function readHead(file: string | Buffer): Promise<{ head: Buffer; size: number; whole?: Buffer }> {
+  if (Buffer.isBuffer(file)) return { head: file.subarray(0, HEAD_BYTES), size: file.length, whole: file };
   const fh = await openFile(file, 'r');
   try {
     const size = (await fh.stat()).size;
+    if (size <= READ_WHOLE_MAX) {
+      const whole = Buffer.allocUnsafe(size);
+      const { bytesRead } = await fh.read(whole, 0, size, 0);
+      return { head: whole.subarray(0, Math.min(HEAD_BYTES, bytesRead)), size: bytesRead, whole: whole.subarray(0, bytesRead) };
+    }
     const head = Buffer.alloc(Math.min(HEAD_BYTES, size));
     await fh.read(head, 0, head.length, 0);
     return { head, size };

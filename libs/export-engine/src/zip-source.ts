@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline, Readable, Transform } from 'node:stream';
-import { createInflateRaw, type ZlibOptions } from 'node:zlib';
+import { createInflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib';
 import * as yauzl from 'yauzl';
 
 /**
@@ -18,6 +18,13 @@ const READ_AHEAD = 1024 * 1024;
  */
 const READ_CHUNK = 256 * 1024;
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
+/**
+ * A zip held in memory inflates parts up to this size in one synchronous call. For the small
+ * files most tasks have, the thread-pool hops and stream callbacks of the streaming path cost
+ * more than the inflating itself (and the inflating then runs on the engine's own, lower
+ * priority thread instead of the shared pool).
+ */
+const SYNC_INFLATE_MAX = 4 * 1024 * 1024;
 
 /**
  * A zip opened for random access (yauzl reads the central directory first and inflates entries
@@ -25,12 +32,16 @@ const LOCAL_HEADER_SIGNATURE = 0x04034b50;
  */
 export class ZipSource {
   private readonly byLowerName = new Map<string, yauzl.Entry>();
+  /** Inflated parts of an in-memory zip: the price passes read sharedStrings up to three times. */
+  private readonly inflatedParts = new Map<yauzl.Entry, Buffer>();
 
   private constructor(
     private readonly zip: yauzl.ZipFile,
     readonly entries: yauzl.Entry[],
     /** The zip's path when it was opened from disk. */
     private readonly path?: string,
+    /** The zip's bytes when it was opened from memory. */
+    private readonly data?: Buffer,
   ) {
     for (const e of entries) {
       const key = e.fileName.toLowerCase();
@@ -48,7 +59,7 @@ export class ZipSource {
     }
     try {
       const entries = await readDirectory(zip);
-      return new ZipSource(zip, entries, typeof file === 'string' ? file : undefined);
+      return typeof file === 'string' ? new ZipSource(zip, entries, file) : new ZipSource(zip, entries, undefined, file);
     } catch (err) {
       zip.close();
       throw err;
@@ -70,6 +81,7 @@ export class ZipSource {
    * the directory's claim, so a zip bomb with a lying directory stops at the declared size.
    */
   async openStream(entry: yauzl.Entry): Promise<Readable> {
+    if (this.inMemory(entry) && entry.uncompressedSize <= SYNC_INFLATE_MAX) return Readable.from([this.inflated(entry)], { objectMode: false });
     if (entry.compressionMethod !== 8) return this.zip.openReadStreamPromise(entry);
     const raw = await this.openRawStream(entry);
     // A deep buffer lets the thread pool inflate ahead while the main thread parses.
@@ -92,6 +104,7 @@ export class ZipSource {
 
   /** The stored (still compressed) bytes, for copying an entry to another zip untouched. */
   async openRawStream(entry: yauzl.Entry): Promise<Readable> {
+    if (this.inMemory(entry)) return Readable.from([this.stored(entry)], { objectMode: false });
     if (this.path === undefined) return this.zip.openReadStreamPromise(entry, { decodeFileData: false });
     const start = await this.dataOffset(entry);
     if (entry.compressedSize === 0) return Readable.from([]);
@@ -112,6 +125,7 @@ export class ZipSource {
   }
 
   async readBuffer(entry: yauzl.Entry, raw = false): Promise<Buffer> {
+    if (this.inMemory(entry) && (raw || entry.uncompressedSize <= SYNC_INFLATE_MAX)) return raw ? this.stored(entry) : this.inflated(entry);
     const stream = raw ? await this.openRawStream(entry) : await this.openStream(entry);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -122,7 +136,43 @@ export class ZipSource {
     return (await this.readBuffer(entry)).toString('utf8');
   }
 
+  /** Entries of an in-memory zip that need no decryption and use a method we inflate ourselves. */
+  private inMemory(entry: yauzl.Entry): boolean {
+    return this.data !== undefined && !entry.isEncrypted() && (entry.compressionMethod === 0 || entry.compressionMethod === 8);
+  }
+
+  /** The stored bytes of an entry of the in-memory zip (a view, not a copy). */
+  private stored(entry: yauzl.Entry): Buffer {
+    const data = this.data!;
+    const at = entry.relativeOffsetOfLocalHeader;
+    if (at + 30 > data.length || data.readUInt32LE(at) !== LOCAL_HEADER_SIGNATURE) throw new Error('invalid local file header signature');
+    const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
+    if (start + entry.compressedSize > data.length) throw new Error('entry data runs past the end of the zip');
+    return data.subarray(start, start + entry.compressedSize);
+  }
+
+  /** Inflated in one call, never past the size the directory declares. */
+  private inflated(entry: yauzl.Entry): Buffer {
+    const known = this.inflatedParts.get(entry);
+    if (known) return known;
+    const stored = this.stored(entry);
+    let out: Buffer;
+    if (entry.compressionMethod === 0) out = stored;
+    else {
+      try {
+        out = inflateRawSync(stored, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+      } catch (err) {
+        const tooBig = (err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
+        throw new Error(tooBig ? 'entry larger than its declared size' : `invalid deflate data: ${(err as Error).message}`);
+      }
+    }
+    if (out.length !== entry.uncompressedSize) throw new Error('entry size differs from its declared size');
+    this.inflatedParts.set(entry, out);
+    return out;
+  }
+
   close(): void {
+    this.inflatedParts.clear();
     if (this.zip.isOpen) this.zip.close();
   }
 }
