@@ -12,8 +12,12 @@ export interface ExportJobData {
   templateKey: string;
 }
 
+/** What a finished job hands back to the API: enough to answer the request without a lookup. */
 export interface ExportJobResult {
   exportId: string;
   objectKey: string;
   size: number;
+  rows: number;
+  matched: number;
+  unmatched: number;
 }

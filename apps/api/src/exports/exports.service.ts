@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Response } from 'express';
-import { EXPORT_FILE_NAME, EXPORT_HEADERS, ERR, type ExportRecord } from '@app/contracts';
+import { EXPORT_FILE_NAME, EXPORT_HEADERS, ERR, type ExportJobResult, type ExportRecord } from '@app/contracts';
 import type { AppConfig } from '@app/config';
-import { ExportEntity } from '@app/persistence';
+import { ExportEntity, insertQueuedExport, taskForExport } from '@app/persistence';
 import { StorageService } from '@app/storage';
 import { APP_CONFIG } from '@app/config';
 import { UserError, conflict, notFound, unprocessable } from '../common/user-error';
@@ -30,46 +30,39 @@ export class ExportsService {
   ) {}
 
   async generate(taskId: string, res: Response): Promise<void> {
-    const task = await this.tasks.findOrFail(taskId);
+    const task = await taskForExport(this.db, taskId);
+    if (!task) throw notFound(ERR.taskNotFound);
     if (!task.files.price) throw conflict(ERR.noPrice);
     if (!task.files.template) throw conflict(ERR.noTemplate);
-    if (task.items.length === 0) throw conflict(ERR.noItems);
+    if (task.itemCount === 0) throw conflict(ERR.noItems);
 
-    const repo = this.db.getRepository(ExportEntity);
-    const row = await repo.save(repo.create({ taskId, status: 'queued', attempts: 0 }));
+    const exportId = await insertQueuedExport(this.db, taskId);
     let job;
     try {
-      job = await this.queue.add({
-        exportId: row.id,
-        taskId,
-        priceKey: task.files.price.key,
-        templateKey: task.files.template.key,
-      });
+      job = await this.queue.add({ exportId, taskId, priceKey: task.files.price.key, templateKey: task.files.template.key });
     } catch (error) {
       if (!(error instanceof QueueUnavailableError)) throw error;
-      await repo.update({ id: row.id }, { status: 'failed', error: ERR.queueUnavailable, finishedAt: new Date() });
+      await this.db.getRepository(ExportEntity).update({ id: exportId }, { status: 'failed', error: ERR.queueUnavailable, finishedAt: new Date() });
       throw new UserError(503, ERR.queueUnavailable);
     }
 
+    let done: ExportJobResult | null;
     try {
-      await this.queue.waitUntilFinished(job, this.config.GENERATE_TIMEOUT_MS);
+      done = await this.queue.waitUntilFinished(job, this.config.GENERATE_TIMEOUT_MS);
     } catch (error) {
       if (error instanceof JobTimeoutError) throw new UserError(504, ERR.generateTimeout);
-      const failed = await repo.findOneBy({ id: row.id });
+      const failed = await this.db.getRepository(ExportEntity).findOneBy({ id: exportId });
       if (failed?.status === 'failed' && failed.error) throw unprocessable(failed.error);
-      this.logger.error({ err: error, exportId: row.id }, 'export job failed');
+      this.logger.error({ err: error, exportId }, 'export job failed');
       throw new UserError(500, ERR.generateFailed);
     }
-
-    const done = await repo.findOneBy({ id: row.id });
-    if (!done || done.status !== 'done' || !done.objectKey) throw new UserError(500, ERR.generateFailed);
-    const report = done.report;
-    const matched = report ? report.matchedByMa + report.matchedByGm : 0;
+    // null: the task was deleted while its export was being made.
+    if (!done) throw new UserError(500, ERR.generateFailed);
     await sendXlsx(res, await this.storage.getStream(done.objectKey), EXPORT_FILE_NAME, done.size, {
-      [EXPORT_HEADERS.id]: done.id,
-      [EXPORT_HEADERS.rows]: String(report?.rows ?? 0),
-      [EXPORT_HEADERS.matched]: String(matched),
-      [EXPORT_HEADERS.unmatched]: String(report?.unmatched.length ?? 0),
+      [EXPORT_HEADERS.id]: exportId,
+      [EXPORT_HEADERS.rows]: String(done.rows),
+      [EXPORT_HEADERS.matched]: String(done.matched),
+      [EXPORT_HEADERS.unmatched]: String(done.unmatched),
     });
   }
 

@@ -20,7 +20,7 @@ export class JobTimeoutError extends Error {}
 @Injectable()
 export class ExportQueueService implements OnApplicationShutdown {
   private readonly logger = new Logger(ExportQueueService.name);
-  readonly queue: Queue<ExportJobData, ExportJobResult>;
+  readonly queue: Queue<ExportJobData, ExportJobResult | null>;
   private readonly events: QueueEvents;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -38,7 +38,7 @@ export class ExportQueueService implements OnApplicationShutdown {
     this.events.on('error', warn);
   }
 
-  async add(data: ExportJobData): Promise<Job<ExportJobData, ExportJobResult>> {
+  async add(data: ExportJobData): Promise<Job<ExportJobData, ExportJobResult | null>> {
     try {
       return await withTimeout(this.enqueue(data), ENQUEUE_TIMEOUT_MS, 'enqueue');
     } catch (error) {
@@ -47,7 +47,7 @@ export class ExportQueueService implements OnApplicationShutdown {
     }
   }
 
-  private enqueue(data: ExportJobData): Promise<Job<ExportJobData, ExportJobResult>> {
+  private enqueue(data: ExportJobData): Promise<Job<ExportJobData, ExportJobResult | null>> {
     return this.queue.add(EXPORT_JOB, data, {
       jobId: data.exportId,
       attempts: 3,
@@ -57,7 +57,7 @@ export class ExportQueueService implements OnApplicationShutdown {
     });
   }
 
-  async waitUntilFinished(job: Job<ExportJobData, ExportJobResult>, ttlMs: number): Promise<ExportJobResult> {
+  async waitUntilFinished(job: Job<ExportJobData, ExportJobResult | null>, ttlMs: number): Promise<ExportJobResult | null> {
     try {
       return await job.waitUntilFinished(this.events, ttlMs);
     } catch (error) {

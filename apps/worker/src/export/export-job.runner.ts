@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { PinoLogger } from 'nestjs-pino';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { DataSource, Not } from 'typeorm';
-import { ERR, XLSX_MIME, type ExportJobData, type ExportJobResult } from '@app/contracts';
-import { ExportEntity, TaskEntity } from '@app/persistence';
+import { ERR, XLSX_MIME, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
+import { ExportEntity, exportJobContext, markExportDone, markExportRunning } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import { EnginePool, EngineRejection } from './engine-pool';
 import { ObjectCache } from './object-cache';
@@ -27,27 +27,25 @@ export class ExportJobRunner {
   async run(job: Job<ExportJobData, ExportJobResult | null>): Promise<ExportJobResult | null> {
     const { exportId, taskId, priceKey, templateKey } = job.data;
     const log = this.logger.logger.child({ jobId: job.id, exportId, taskId, attempt: job.attemptsMade + 1 });
-    const exports = this.db.getRepository(ExportEntity);
-    const row = await exports.findOneBy({ id: exportId });
-    if (!row) {
+    const context = await exportJobContext(this.db, exportId);
+    if (!context) {
       log.info('export row is gone (task deleted); nothing to do');
       return null;
     }
-    if (row.status === 'done' && row.objectKey) return { exportId, objectKey: row.objectKey, size: row.size ?? 0 };
-    const task = await this.db.getRepository(TaskEntity).findOneBy({ id: taskId });
-    if (!task) return null;
+    if (context.status === 'done' && context.objectKey) return jobResult(exportId, context.objectKey, context.size ?? 0, context.report);
 
-    await exports.update({ id: exportId }, { status: 'running', startedAt: new Date(), jobId: String(job.id), attempts: () => 'attempts + 1' });
+    // Recorded while the files are fetched and the engine runs: it is not on the way to the result.
+    const marked = markExportRunning(this.db, exportId, String(job.id));
     const started = Date.now();
     const held: { release(): void }[] = [];
     try {
       const [price, template] = await Promise.all([
-        this.acquire(priceKey, task.files.price?.key),
-        this.acquire(templateKey, task.files.template?.key),
+        this.acquire(priceKey, context.files.price?.key),
+        this.acquire(templateKey, context.files.template?.key),
       ]);
       held.push(price, template);
       const downloaded = Date.now();
-      const out = await this.engine.run({ price: price.path, template: template.path, items: task.items, mapping: task.mapping });
+      const out = await this.engine.run({ price: price.path, template: template.path, items: context.items, mapping: context.mapping });
       const engineDone = Date.now();
       const objectKey = storageKeys.export(taskId, exportId);
       await this.storage.putBuffer(objectKey, out.xlsx, XLSX_MIME);
@@ -58,18 +56,17 @@ export class ExportJobRunner {
         engineMs: engineDone - downloaded,
         uploadMs: Date.now() - engineDone,
       };
-      const saved = await exports.update(
-        { id: exportId, status: Not('done') },
-        { status: 'done', objectKey, size: out.xlsx.length, report: out.report, timings, error: null, finishedAt: new Date() },
-      );
-      if (!saved.affected && !(await exports.existsBy({ id: exportId }))) {
+      await marked;
+      const saved = await markExportDone(this.db, exportId, { objectKey, size: out.xlsx.length, report: out.report, timings });
+      if (!saved && !(await this.db.getRepository(ExportEntity).existsBy({ id: exportId }))) {
         await this.storage.remove(objectKey);
         log.info('task deleted while generating; export discarded');
         return null;
       }
       log.info({ rows: out.report.rows, timings }, 'export done');
-      return { exportId, objectKey, size: out.xlsx.length };
+      return jobResult(exportId, objectKey, out.xlsx.length, out.report);
     } catch (error) {
+      await marked.catch(() => undefined);
       await this.recordFailure(job, error as Error, log);
       throw error instanceof EngineRejection ? new UnrecoverableError(error.message) : error;
     } finally {
@@ -99,4 +96,15 @@ export class ExportJobRunner {
       : { status: 'queued' as const };
     await this.db.getRepository(ExportEntity).update({ id: job.data.exportId, status: Not('done') }, update);
   }
+}
+
+function jobResult(exportId: string, objectKey: string, size: number, report: ExportReport | null): ExportJobResult {
+  return {
+    exportId,
+    objectKey,
+    size,
+    rows: report?.rows ?? 0,
+    matched: report ? report.matchedByMa + report.matchedByGm : 0,
+    unmatched: report?.unmatched.length ?? 0,
+  };
 }
