@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -6,8 +6,8 @@ import { ERR, type ExportRecord, type Task } from '@app/contracts';
 import { benchItems, writePriceList } from '@app/export-engine/testing/price-fixture';
 import { api, binary, createTask, putGlobalMapping, upload } from '../support/api-client';
 import { startApi, startWorker } from '../support/app-runner';
-import { fixtureBytes } from '../support/fixtures';
-import { dataRows, SAMPLE_RULES } from '../support/generate-helpers';
+import { fixtureBytes, sampleItems } from '../support/fixtures';
+import { dataRows, generate, readyTask, SAMPLE_RULES } from '../support/generate-helpers';
 import { objectsOf, sql } from '../support/inspect';
 import { testEnv } from '../support/test-env';
 
@@ -58,6 +58,21 @@ describe('the worker under stress: big price list, crashes, timeouts', () => {
     throw new Error(`no export reached ${status}`);
   }
 
+  async function waitForRunning(before: Set<string>): Promise<ExportRecord> {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const hit = (await history()).find((e) => !before.has(e.id) && e.status === 'running');
+      if (hit) return hit;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('the job never started');
+  }
+
+  /** The nice value of every thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
+  function threadNices(pid: number): number[] {
+    return readdirSync(`/proc/${pid}/task`).map((tid) => Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
+  }
+
   it('a 100k-row job with a 2 s lock is never marked stalled (the engine runs off the main thread)', async () => {
     const worker = await startWorker('worker-stress-a', env, logDir);
     workers.push(worker);
@@ -73,21 +88,35 @@ describe('the worker under stress: big price list, crashes, timeouts', () => {
     workers.pop();
   }, 180_000);
 
+  it('a small export does not wait behind a big one: jobs share the CPU, engine threads at low priority', async () => {
+    const worker = await startWorker('worker-stress-share', env, logDir);
+    workers.push(worker);
+    const small = await readyTask(sampleItems());
+    const before = new Set((await history()).map((e) => e.id));
+    const big = request(apiUrl).post(`/api/tasks/${task.id}/generate`).buffer(true).parse(binary).then((r) => r);
+    const running = await waitForRunning(before);
+
+    // While the big job runs, its engine thread has lowered its own priority (Linux: per thread).
+    const deadline = Date.now() + 10_000;
+    while (!threadNices(worker.child.pid!).includes(19) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(threadNices(worker.child.pid!)).toContain(19);
+    const res = await generate(small.id, apiUrl).expect(200);
+    expect(res.headers['x-export-rows']).toBe(String(sampleItems().length));
+    // The small one is done while the big one is still being made.
+    const [bigRow] = await sql<{ status: string }>('SELECT status FROM exports WHERE id = $1', [running.id]);
+    expect(bigRow.status).toBe('running');
+    expect((await big).status).toBe(200);
+    await worker.stop();
+    workers.pop();
+  }, 180_000);
+
   it('a worker killed mid-job: another worker completes it once, nothing lost or doubled', async () => {
     const a = await startWorker('worker-stress-kill', env, logDir);
     workers.push(a);
     const before = new Set((await history()).map((e) => e.id));
     const pending = request(apiUrl).post(`/api/tasks/${task.id}/generate`).buffer(true).parse(binary);
     const done = pending.then((r) => r);
-    const running = await (async () => {
-      const deadline = Date.now() + 60_000;
-      while (Date.now() < deadline) {
-        const hit = (await history()).find((e) => !before.has(e.id) && e.status === 'running');
-        if (hit) return hit;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error('the job never started');
-    })();
+    const running = await waitForRunning(before);
     await a.stop('SIGKILL');
     workers.push(await startWorker('worker-stress-b', env, logDir));
 

@@ -28,7 +28,7 @@ export class WorkerModule {
           provide: StorageService,
           useValue: new StorageService(storageOptions(config)),
         },
-        { provide: EnginePool, useValue: new EnginePool(config.WORKER_CONCURRENCY) },
+        { provide: EnginePool, useValue: new EnginePool({ size: config.WORKER_CONCURRENCY, nice: config.ENGINE_NICE }) },
         {
           provide: ObjectCache,
           inject: [StorageService],

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import type { EngineInput, EngineOutput } from '@app/export-engine';
-import type { EngineReply } from './engine.thread';
+import type { EngineReply, EngineThreadData } from './engine.thread';
 
 /** The engine's own refusal of a workbook: final, shown to the user, never retried. */
 export class EngineRejection extends Error {
@@ -11,45 +11,65 @@ export class EngineRejection extends Error {
 }
 
 interface Pending {
+  id: number;
   resolve: (out: EngineOutput) => void;
   reject: (err: Error) => void;
 }
 
+export interface EnginePoolOptions {
+  /** Threads at most: one per job slot (WORKER_CONCURRENCY). */
+  size: number;
+  /** Nice value the threads give themselves (ENGINE_NICE). */
+  nice: number;
+  /** A thread idle this long is stopped (its heap given back); one is always kept warm. */
+  idleMs?: number;
+}
+
 /**
- * A fixed set of engine threads (one per job slot). A thread that dies fails its job (the job is
- * then retried by BullMQ) and is replaced.
+ * Engine threads, started on demand up to one per job slot. They lower their own CPU priority,
+ * so while the CPU is saturated by generation, the worker's main thread (lock renewal, queue and
+ * database round trips, storage) and the API still run at once; the engines share what is left.
+ * A thread that dies fails its job (BullMQ retries it) and is not reused.
  */
 export class EnginePool {
   private readonly idle: Worker[] = [];
-  private readonly waiting: ((w: Worker) => void)[] = [];
-  private readonly pending = new Map<Worker, Pending & { id: number }>();
+  private readonly busy = new Map<Worker, Pending>();
+  private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly size: number) {
-    for (let i = 0; i < size; i++) this.idle.push(this.spawn());
+  constructor(private readonly options: EnginePoolOptions) {}
+
+  get threads(): number {
+    return this.idle.length + this.busy.size;
   }
 
-  async run(input: EngineInput): Promise<EngineOutput> {
-    const thread = await this.acquire();
+  run(input: EngineInput): Promise<EngineOutput> {
+    if (this.closed) return Promise.reject(new Error('engine pool is closed'));
+    if (this.busy.size >= this.options.size) return Promise.reject(new Error(`engine pool: more than ${this.options.size} jobs at once`));
+    const thread = this.idle.pop() ?? this.spawn();
+    clearTimeout(this.idleTimers.get(thread));
+    this.idleTimers.delete(thread);
     return new Promise<EngineOutput>((resolve, reject) => {
       const id = this.nextId++;
-      this.pending.set(thread, { id, resolve, reject });
+      this.busy.set(thread, { id, resolve, reject });
       thread.postMessage({ id, input });
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.idle, ...this.pending.keys()].map((w) => w.terminate()));
+    for (const timer of this.idleTimers.values()) clearTimeout(timer);
+    await Promise.all([...this.idle, ...this.busy.keys()].map((w) => w.terminate()));
   }
 
   private spawn(): Worker {
-    const thread = new Worker(join(__dirname, 'engine.thread.js'));
+    const workerData: EngineThreadData = { nice: this.options.nice };
+    const thread = new Worker(join(__dirname, 'engine.thread.js'), { workerData });
     thread.on('message', (reply: EngineReply) => {
-      const job = this.pending.get(thread);
+      const job = this.busy.get(thread);
       if (!job || job.id !== reply.id) return;
-      this.pending.delete(thread);
+      this.busy.delete(thread);
       this.release(thread);
       if (reply.ok) {
         job.resolve({ xlsx: Buffer.from(reply.xlsx.buffer, reply.xlsx.byteOffset, reply.xlsx.byteLength), report: reply.report, timings: reply.timings });
@@ -59,29 +79,30 @@ export class EnginePool {
         job.reject(new Error(reply.message));
       }
     });
-    thread.on('error', (err) => this.replace(thread, err));
-    thread.on('exit', (code) => this.replace(thread, new Error(`engine thread exited with code ${code}`)));
+    thread.on('error', (err) => this.drop(thread, err));
+    thread.on('exit', (code) => this.drop(thread, new Error(`engine thread exited with code ${code}`)));
     return thread;
   }
 
-  private replace(thread: Worker, err: Error): void {
-    const job = this.pending.get(thread);
-    this.pending.delete(thread);
+  private drop(thread: Worker, err: Error): void {
+    const job = this.busy.get(thread);
+    this.busy.delete(thread);
     const at = this.idle.indexOf(thread);
     if (at >= 0) this.idle.splice(at, 1);
-    if (job) job.reject(err);
-    if (!this.closed && (job || at >= 0)) this.release(this.spawn());
-  }
-
-  private acquire(): Promise<Worker> {
-    const thread = this.idle.pop();
-    if (thread) return Promise.resolve(thread);
-    return new Promise((resolve) => this.waiting.push(resolve));
+    clearTimeout(this.idleTimers.get(thread));
+    this.idleTimers.delete(thread);
+    job?.reject(err);
   }
 
   private release(thread: Worker): void {
-    const next = this.waiting.shift();
-    if (next) next(thread);
-    else this.idle.push(thread);
+    if (this.closed) return;
+    this.idle.push(thread);
+    const idleMs = this.options.idleMs ?? 60_000;
+    const timer = setTimeout(() => {
+      this.idleTimers.delete(thread);
+      if (this.threads > 1 && this.idle.includes(thread)) void thread.terminate();
+    }, idleMs);
+    timer.unref();
+    this.idleTimers.set(thread, timer);
   }
 }
