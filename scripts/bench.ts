@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '@app/config';
 import { ApiClient } from './bench/api-client';
 import { parseOptions, type BenchOptions } from './bench/bench-options';
 import { BenchStack } from './bench/bench-stack';
@@ -133,18 +134,21 @@ async function main(): Promise<void> {
   let compare: SizeResults | undefined;
   let load: LoadSummary | undefined;
   try {
-    log(`building the seeded price list: ${opts.rows} rows × 13 columns, ${opts.items} items`);
-    const inputs = await buildInputs(workDir, opts.rows, opts.items, opts.seed);
-    main.priceBytes = inputs.priceBytes;
-    log(`  price list ${(inputs.priceBytes / 1e6).toFixed(1)} MB; expected ${JSON.stringify(inputs.expected)}`);
-    await inProcessStages(inputs, opts, opts.skipNaive ? ['floor', 'engine'] : ['floor', 'naive', 'engine'], main);
+    let inputs: BenchInputs | undefined;
+    if (!opts.loadOnly) {
+      log(`building the seeded price list: ${opts.rows} rows × 13 columns, ${opts.items} items`);
+      inputs = await buildInputs(workDir, opts.rows, opts.items, opts.seed);
+      main.priceBytes = inputs.priceBytes;
+      log(`  price list ${(inputs.priceBytes / 1e6).toFixed(1)} MB; expected ${JSON.stringify(inputs.expected)}`);
+      await inProcessStages(inputs, opts, opts.skipNaive ? ['floor', 'engine'] : ['floor', 'naive', 'engine'], main);
+    }
 
     log('starting the stack: s3rver, API, worker');
     await stack.start();
     const client = new ApiClient(stack.apiUrl);
-    await httpStages(stack, client, inputs, opts, main);
+    if (inputs) await httpStages(stack, client, inputs, opts, main);
 
-    if (opts.compareRows > 0) {
+    if (opts.compareRows > 0 && !opts.loadOnly) {
       compare = { rows: opts.compareRows, items: opts.items, priceBytes: 0, stages: {}, checks: [] };
       log(`compare: building ${opts.compareRows} rows`);
       const big = await buildInputs(workDir, opts.compareRows, opts.items, opts.seed);
@@ -156,20 +160,21 @@ async function main(): Promise<void> {
     if (!opts.skipLoad) {
       const small = await buildInputs(workDir, opts.loadRows, opts.loadItems, opts.seed);
       await stack.stopWorkers();
-      for (let i = 0; i < opts.loadWorkers; i++) await stack.startWorker(opts.loadConcurrency);
-      load = await runLoad(stack, client, small, { clients: opts.clients, seconds: opts.loadSeconds, log });
+      for (let i = 0; i < opts.loadWorkers; i++) await stack.startWorker(opts.loadConcurrency || undefined);
+      load = await runLoad(stack, client, small, { clients: opts.clients, seconds: opts.loadSeconds, concurrency: opts.loadConcurrency || loadConfig({}).WORKER_CONCURRENCY, log });
     }
   } finally {
     await cleanup();
   }
 
-  const all = targets(main, compare, load);
+  const all = targets(main, compare, load).filter((t) => !opts.loadOnly || t.name.startsWith('small-task'));
   const loadAvgEnd = loadavg().map((x) => +x.toFixed(2));
   const text: string[] = [];
   text.push(`Прайс-экспорт benchmark — ${new Date().toISOString()}`);
   text.push(`machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memGb} GB RAM, node ${machine.node}; load avg at start ${machine.loadAvgStart.join(' ')}, at end ${loadAvgEnd.join(' ')}`);
-  text.push(`inputs: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 1e6).toFixed(1)} MB xlsx, seed ${opts.seed}), ${opts.items} items (~90% found, every 10th found by GM only), median of ${opts.runs} runs`);
-  text.push('', stageTable(stageRows(main)));
+  if (opts.loadOnly) text.push(`inputs: small-task load only: ${opts.loadRows}-row price list, ${opts.loadItems} items`);
+  else text.push(`inputs: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 1e6).toFixed(1)} MB xlsx, seed ${opts.seed}), ${opts.items} items (~90% found, every 10th found by GM only), median of ${opts.runs} runs`);
+  if (!opts.loadOnly) text.push('', stageTable(stageRows(main)));
   if (compare) text.push('', stageTable(stageRows(compare, ` @${compare.rows}`)));
   if (main.generate) {
     text.push('', breakdownTable(`generate @${main.rows}: worker timings (exports.timings)`, { e2e: median(main.generate.times), ...medianRecord(main.generate.timings) }, ['e2e', 'downloadMs', 'engineMs', 'uploadMs']));

@@ -14,6 +14,7 @@ export interface BenchOptions {
   loadItems: number;
   skipLoad: boolean;
   skipNaive: boolean;
+  loadOnly: boolean;
   compareRows: number;
   json?: string;
   seed: number;
@@ -27,11 +28,12 @@ export const DEFAULTS: BenchOptions = {
   loadSeconds: 30,
   clients: 16,
   loadWorkers: 2,
-  loadConcurrency: 1,
+  loadConcurrency: 0,
   loadRows: 1_000,
   loadItems: 200,
   skipLoad: false,
   skipNaive: false,
+  loadOnly: false,
   compareRows: 0,
   seed: 20240501,
   keepLogs: false,
@@ -44,11 +46,12 @@ export const USAGE = `npm run bench -- [flags]
   --load-seconds N    small-task load duration (default ${DEFAULTS.loadSeconds})
   --clients N         concurrent clients in the load (default ${DEFAULTS.clients})
   --load-workers N    worker processes in the load (default ${DEFAULTS.loadWorkers})
-  --load-concurrency N  WORKER_CONCURRENCY of the load's workers (default ${DEFAULTS.loadConcurrency})
+  --load-concurrency N  WORKER_CONCURRENCY of the load's workers (default: the app's own default)
   --load-rows N       price-list rows of the small task (default ${DEFAULTS.loadRows})
   --load-items N      items of the small task (default ${DEFAULTS.loadItems})
   --skip-load         no small-task load
   --skip-naive        no exceljs baseline (it takes ~15 s and >1 GB per run at 100k)
+  --load-only         only the small-task load (no floor/naive/engine/upload/generate)
   --compare-rows N    also run floor, engine, upload and generate at N rows and print the
                       worker peak RSS ratio N-rows / --rows (issue 7: within 10%)
   --seed N            data seed (default ${DEFAULTS.seed})
@@ -71,6 +74,7 @@ const INT_FLAGS: Record<string, keyof BenchOptions> = {
 const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
   '--skip-load': 'skipLoad',
   '--skip-naive': 'skipNaive',
+  '--load-only': 'loadOnly',
   '--keep-logs': 'keepLogs',
 };
 
@@ -100,6 +104,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     out[key] = n;
   }
   if (options.rows < 1 || options.items < 1 || options.runs < 1) throw new Error('--rows, --items and --runs must be ≥ 1');
+  if (options.loadOnly && options.skipLoad) throw new Error('--load-only and --skip-load exclude each other');
   if (options.items > 10_000) throw new Error('--items: the API accepts at most 10,000 items per task');
   return options;
 }

@@ -50,7 +50,6 @@ export class BenchStack {
       LOG_LEVEL: 'info',
       GENERATE_TIMEOUT_MS: '600000',
       UPLOAD_MAX_MB: '200',
-      WORKER_CONCURRENCY: '1',
       WORKER_HEALTH_PORT: '0',
       WEB_DIST: existsSync(webDist) ? webDist : '',
     };
@@ -70,8 +69,9 @@ export class BenchStack {
     await this.waitForHealth(this.api, `${this.apiUrl}/api/health`, 90_000);
   }
 
-  async startWorker(concurrency = 1): Promise<BenchProcess> {
-    const worker = this.spawn(`worker-${++this.workerSeq}`, ENTRY.worker, { WORKER_CONCURRENCY: String(concurrency) });
+  /** A worker with the app's default WORKER_CONCURRENCY unless `concurrency` is given. */
+  async startWorker(concurrency?: number): Promise<BenchProcess> {
+    const worker = this.spawn(`worker-${++this.workerSeq}`, ENTRY.worker, concurrency ? { WORKER_CONCURRENCY: String(concurrency) } : {});
     await this.waitForLine(worker, /worker ready/, 60_000);
     this.workers.push(worker);
     return worker;

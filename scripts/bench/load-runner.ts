@@ -16,6 +16,8 @@ import { median, percentile, round } from './stats-helper';
 export interface LoadSummary {
   clients: number;
   workers: number;
+  /** WORKER_CONCURRENCY of the load's workers. */
+  concurrency: number;
   seconds: number;
   requests: number;
   ok: number;
@@ -57,7 +59,7 @@ export async function runLoad(
   stack: BenchStack,
   client: ApiClient,
   input: { price: string; template: string; items: Item[]; mapping: Mapping },
-  opts: { clients: number; seconds: number; log: (line: string) => void },
+  opts: { clients: number; seconds: number; concurrency: number; log: (line: string) => void },
 ): Promise<LoadSummary> {
   const priceBytes = await readFile(input.price);
   const tasks: string[] = [];
@@ -99,6 +101,7 @@ export async function runLoad(
   return {
     clients: opts.clients,
     workers: stack.workers.length,
+    concurrency: opts.concurrency,
     seconds: round(elapsedS, 2),
     requests: samples.length,
     ok: ok.length,

@@ -51,7 +51,7 @@ export function loadTable(l: LoadSummary): string {
   return table(
     ['small-task load', 'value'],
     [
-      ['clients × workers × seconds', `${l.clients} × ${l.workers} × ${l.seconds} s`],
+      ['clients × workers (WORKER_CONCURRENCY) × seconds', `${l.clients} × ${l.workers} (${l.concurrency}) × ${l.seconds} s`],
       ['requests (ok / errors)', `${l.requests} (${l.ok} / ${l.errors})`],
       ['throughput', `${l.throughputPerS} exports/s`],
       ['latency p50 / p95', `${ms(l.latencyP50)} / ${ms(l.latencyP95)}`],
