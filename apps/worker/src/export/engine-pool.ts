@@ -100,7 +100,11 @@ export class EnginePool {
     const idleMs = this.options.idleMs ?? 60_000;
     const timer = setTimeout(() => {
       this.idleTimers.delete(thread);
-      if (this.threads > 1 && this.idle.includes(thread)) void thread.terminate();
+      const at = this.idle.indexOf(thread);
+      if (at < 0 || this.threads <= 1) return;
+      // Out of the idle list first, so no job is handed to a thread on its way out.
+      this.idle.splice(at, 1);
+      void thread.terminate();
     }, idleMs);
     timer.unref();
     this.idleTimers.set(thread, timer);
