@@ -38,6 +38,20 @@ export async function openPage(browser: Browser, baseURL: string, viewport = { w
   return { context, page, errors };
 }
 
+/**
+ * Waits for the page to reach `pathname`; when it does not, the error says where the page is,
+ * what it threw and where its screenshot is (a hung navigation is otherwise just a timeout).
+ */
+export async function waitForPath(open: OpenPage, pathname: string, name: string): Promise<void> {
+  try {
+    await open.page.waitForURL((u) => u.pathname === pathname);
+  } catch (error) {
+    const shot = join(SCREENSHOT_DIR, `${name}-failed.png`);
+    await screenshot(open.page, `${name}-failed`).catch(() => undefined);
+    throw new Error(`${(error as Error).message}\npage at ${open.page.url()}, page errors: ${JSON.stringify(open.errors)}, screenshot ${shot}`);
+  }
+}
+
 /** Screenshots go to a temporary folder, never into the repository. */
 export const SCREENSHOT_DIR = join(tmpdir(), 'price-export-e2e-screenshots');
 export async function screenshot(page: Page, name: string): Promise<void> {

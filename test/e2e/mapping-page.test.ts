@@ -4,7 +4,7 @@ import type { Mapping } from '@app/contracts';
 import { api, putGlobalMapping } from '../support/api-client';
 import { apiUrl } from '../support/test-env';
 import type { OpenPage } from './browser';
-import { dismissToasts, exactText, expectToast, launchBrowser, openPage, screenshot } from './browser';
+import { dismissToasts, exactText, expectToast, launchBrowser, openPage, screenshot, waitForPath } from './browser';
 
 const letterOf = (input: Locator) => input.locator('xpath=following-sibling::span[1]');
 
@@ -44,7 +44,7 @@ describe('web: the rules page (/settings/mapping)', () => {
   it('is reached from the sidebar and shows the three sections with the stored rules', async () => {
     await page.goto('/');
     await page.getByRole('link', { name: UI.rulesLink }).click();
-    await page.waitForURL((u) => u.pathname === '/settings/mapping');
+    await waitForPath(open, '/settings/mapping', 'rules-from-sidebar');
     await openRules(page);
     for (const title of [UI.manualSection, UI.priceSection, UI.keysSection]) {
       await page.getByRole('heading', { level: 2, name: exactText(title) }).waitFor();
