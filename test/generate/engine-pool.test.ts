@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EnginePool as EnginePoolType } from '../../apps/worker/src/export/engine-pool';
 import { REPO_ROOT } from '../support/app-runner';
 import { fixture, sampleItems } from '../support/fixtures';
 import { SAMPLE_RULES } from '../support/generate-helpers';
+import { threadNices } from '../support/inspect';
 
 /**
  * The worker's engine threads, on the built code (the thread entry is a compiled file): started on
@@ -15,10 +15,6 @@ const { EnginePool } = require(join(REPO_ROOT, 'dist/worker/apps/worker/src/expo
 
 const input = () => ({ price: fixture('price-sample.xlsx'), template: fixture('template-sample.xlsx'), items: sampleItems(), mapping: SAMPLE_RULES });
 
-function threadNices(): number[] {
-  return readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
-}
-
 describe('EnginePool', () => {
   let pool: EnginePoolType;
   afterEach(() => pool?.close());
@@ -29,7 +25,7 @@ describe('EnginePool', () => {
     const outs = await Promise.all([pool.run(input()), pool.run(input()), pool.run(input())]);
     expect(outs.map((o) => o.report.rows)).toEqual([sampleItems().length, sampleItems().length, sampleItems().length]);
     expect(pool.threads).toBe(3);
-    expect(threadNices().filter((n) => n === 17)).toHaveLength(3);
+    expect(threadNices('self').filter((n) => n === 17)).toHaveLength(3);
     // A fourth job at once is a bug upstream (BullMQ runs at most WORKER_CONCURRENCY): refused, not queued.
     const four = [pool.run(input()), pool.run(input()), pool.run(input()), pool.run(input())];
     await expect(four[3]).rejects.toThrow('more than 3 jobs at once');

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -8,7 +8,7 @@ import { api, binary, createTask, putGlobalMapping, upload } from '../support/ap
 import { startApi, startWorker } from '../support/app-runner';
 import { fixtureBytes, sampleItems } from '../support/fixtures';
 import { dataRows, generate, readyTask, SAMPLE_RULES } from '../support/generate-helpers';
-import { objectsOf, sql } from '../support/inspect';
+import { objectsOf, sql, threadNices } from '../support/inspect';
 import { testEnv } from '../support/test-env';
 
 const ROWS = 100_000;
@@ -66,11 +66,6 @@ describe('the worker under stress: big price list, crashes, timeouts', () => {
       await new Promise((r) => setTimeout(r, 10));
     }
     throw new Error('the job never started');
-  }
-
-  /** The nice value of every thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
-  function threadNices(pid: number): number[] {
-    return readdirSync(`/proc/${pid}/task`).map((tid) => Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
   }
 
   it('a 100k-row job with a 2 s lock is never marked stalled (the engine runs off the main thread)', async () => {

@@ -1,8 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { StorageService } from '@app/storage';
 import { testEnv } from './test-env';
 
-/** Direct looks at what the app left in PostgreSQL and the bucket. */
+/** Direct looks at what the app left in PostgreSQL and the bucket, and at its processes. */
 export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   const client = new Client({ connectionString: testEnv().appEnv.DATABASE_URL });
   await client.connect();
@@ -25,3 +26,8 @@ export function bucket(): StorageService {
 }
 
 export const objectsOf = (taskId: string) => bucket().list(`tasks/${taskId}/`);
+
+/** The nice value of every thread of a process (field 19 of /proc/<pid>/task/<tid>/stat; Linux). */
+export function threadNices(pid: number | 'self'): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
+}
