@@ -27,7 +27,17 @@ export function bucket(): StorageService {
 
 export const objectsOf = (taskId: string) => bucket().list(`tasks/${taskId}/`);
 
-/** The nice value of every thread of a process (field 19 of /proc/<pid>/task/<tid>/stat; Linux). */
-export function threadNices(pid: number | 'self'): number[] {
-  return readdirSync(`/proc/${pid}/task`).map((tid) => Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
+export interface ThreadPriority {
+  nice: number;
+  /** Scheduling policy: 0 normal, 5 SCHED_IDLE. */
+  policy: number;
+}
+export const SCHED_IDLE = 5;
+
+/** Nice value and scheduling policy of every thread of a process (fields 19 and 41 of /proc/<pid>/task/<tid>/stat; Linux). */
+export function threadPriorities(pid: number | 'self'): ThreadPriority[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return { nice: Number(fields[16]), policy: Number(fields[38]) };
+  });
 }

@@ -28,7 +28,7 @@ export class WorkerModule {
           provide: StorageService,
           useValue: new StorageService(storageOptions(config)),
         },
-        { provide: EnginePool, useValue: new EnginePool({ size: config.WORKER_CONCURRENCY, nice: config.ENGINE_NICE }) },
+        { provide: EnginePool, useValue: new EnginePool({ size: config.WORKER_CONCURRENCY, priority: config.ENGINE_PRIORITY }) },
         {
           provide: ObjectCache,
           inject: [StorageService],

@@ -22,6 +22,10 @@ const url = (def: string, protocols: string[]) =>
         return false;
       }
     }, `expected a ${protocols.join(' or ')} URL`);
+/** CPU priority of the worker's engine threads: see lowerThreadPriority in the worker. */
+export const ENGINE_PRIORITIES = ['idle', 'low', 'normal'] as const;
+export type EnginePriority = (typeof ENGINE_PRIORITIES)[number];
+
 const text = (def: string) => z.string().min(1, 'must not be empty').default(def);
 
 const schema = z.object({
@@ -39,7 +43,7 @@ const schema = z.object({
   UPLOAD_MAX_MB: int(25, 1, 1024),
   GENERATE_TIMEOUT_MS: int(120_000, 100, 3_600_000),
   WORKER_CONCURRENCY: int(8, 1, 64),
-  ENGINE_NICE: int(19, 0, 19),
+  ENGINE_PRIORITY: z.enum(ENGINE_PRIORITIES, { error: `expected one of ${ENGINE_PRIORITIES.join(', ')}` }).default('idle'),
   WORKER_HEALTH_PORT: int(0, 0, 65535),
   WORKER_CACHE_MB: int(512, 0, 1_048_576),
   JOB_LOCK_MS: int(30_000, 1_000, 600_000),

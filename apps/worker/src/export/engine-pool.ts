@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
+import type { EnginePriority } from '@app/config';
 import type { EngineInput, EngineOutput } from '@app/export-engine';
 import type { EngineReply, EngineThreadData } from './engine.thread';
 
@@ -19,8 +20,8 @@ interface Pending {
 export interface EnginePoolOptions {
   /** Threads at most: one per job slot (WORKER_CONCURRENCY). */
   size: number;
-  /** Nice value the threads give themselves (ENGINE_NICE). */
-  nice: number;
+  /** CPU priority the threads give themselves (ENGINE_PRIORITY). */
+  priority: EnginePriority;
   /** A thread idle this long is stopped (its heap given back); one is always kept warm. */
   idleMs?: number;
 }
@@ -28,7 +29,8 @@ export interface EnginePoolOptions {
 /**
  * Engine threads, started on demand up to one per job slot. They lower their own CPU priority,
  * so while the CPU is saturated by generation, the worker's main thread (lock renewal, queue and
- * database round trips, storage) and the API still run at once; the engines share what is left.
+ * database round trips, storage), the API and the databases run first; the engines share what
+ * is left.
  * A thread that dies fails its job (BullMQ retries it) and is not reused.
  */
 export class EnginePool {
@@ -64,7 +66,7 @@ export class EnginePool {
   }
 
   private spawn(): Worker {
-    const workerData: EngineThreadData = { nice: this.options.nice };
+    const workerData: EngineThreadData = { priority: this.options.priority };
     const thread = new Worker(join(__dirname, 'engine.thread.js'), { workerData });
     thread.on('message', (reply: EngineReply) => {
       const job = this.busy.get(thread);

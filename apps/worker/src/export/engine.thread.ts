@@ -1,13 +1,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { setPriority } from 'node:os';
+import type { EnginePriority } from '@app/config';
 import { EngineError, generateExport, type EngineInput } from '@app/export-engine';
+import { lowerThreadPriority } from './thread-priority';
 
 /**
  * Runs the CPU-bound engine off the worker's main thread, so BullMQ's lock renewal and the
  * process's heartbeat keep ticking while a 100k-row price list is read.
  */
 export interface EngineThreadData {
-  nice: number;
+  priority: EnginePriority;
 }
 export interface EngineTask {
   id: number;
@@ -17,15 +18,7 @@ export type EngineReply =
   | { id: number; ok: true; xlsx: Uint8Array; report: Awaited<ReturnType<typeof generateExport>>['report']; timings: Record<string, number> }
   | { id: number; ok: false; engineError: boolean; message: string; code?: string };
 
-// On Linux the nice value belongs to the thread that sets it, so only this engine thread yields
-// (elsewhere it would be the whole process). If it is refused, the engine keeps normal priority.
-if (process.platform === 'linux') {
-  try {
-    setPriority(0, (workerData as EngineThreadData).nice);
-  } catch {
-    /* keep the default priority */
-  }
-}
+lowerThreadPriority((workerData as EngineThreadData).priority);
 
 parentPort?.on('message', async ({ id, input }: EngineTask) => {
   try {
