@@ -1,9 +1,9 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { dataSourceOptions } from '@app/persistence';
-import { StorageService, storageOptions } from '@app/storage';
+import { ExportHandoff, exportHandoffOptions, StorageService, storageOptions } from '@app/storage';
 import { EnginePool } from './export/engine-pool';
 import { ObjectCache } from './export/object-cache';
 import { fetchObject } from './export/fetch-object';
@@ -35,6 +35,7 @@ export class WorkerModule {
           useFactory: (storage: StorageService) =>
             new ObjectCache(config.WORKER_CACHE_MB * 1024 * 1024, (key, path) => fetchObject(storage, key, path)),
         },
+        { provide: ExportHandoff, useFactory: () => new ExportHandoff(exportHandoffOptions(config, new Logger(ExportHandoff.name))) },
         ExportJobRunner,
         HousekeepingService,
         ExportProcessor,

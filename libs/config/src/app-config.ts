@@ -44,6 +44,7 @@ const schema = z.object({
   GENERATE_TIMEOUT_MS: int(120_000, 100, 3_600_000),
   WORKER_CONCURRENCY: int(8, 1, 64),
   ENGINE_PRIORITY: z.enum(ENGINE_PRIORITIES, { error: `expected one of ${ENGINE_PRIORITIES.join(', ')}` }).default('idle'),
+  EXPORT_HANDOFF_MAX_KB: int(1024, 0, 65_536),
   WORKER_HEALTH_PORT: int(0, 0, 65535),
   WORKER_CACHE_MB: int(512, 0, 1_048_576),
   JOB_LOCK_MS: int(30_000, 1_000, 600_000),

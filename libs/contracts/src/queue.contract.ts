@@ -20,4 +20,6 @@ export interface ExportJobResult {
   rows: number;
   matched: number;
   unmatched: number;
+  /** The workbook is also waiting in Redis for the API (ExportHandoff in libs/storage). */
+  handedOff: boolean;
 }

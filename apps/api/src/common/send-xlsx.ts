@@ -3,10 +3,10 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { XLSX_MIME } from '@app/contracts';
 
-/** Streams a stored workbook as an attachment, with a UTF-8 safe file name. */
+/** Sends a workbook (streamed from storage, or already in memory) as an attachment, with a UTF-8 safe file name. */
 export async function sendXlsx(
   res: Response,
-  body: Readable,
+  body: Readable | Buffer,
   fileName: string,
   size: number | null,
   headers: Record<string, string> = {},
@@ -17,5 +17,9 @@ export async function sendXlsx(
   res.setHeader('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
   if (size !== null) res.setHeader('Content-Length', String(size));
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  await pipeline(body, res);
+  if (Buffer.isBuffer(body)) {
+    await new Promise<void>((resolve, reject) => res.end(body, () => resolve()).once('error', reject));
+  } else {
+    await pipeline(body, res);
+  }
 }

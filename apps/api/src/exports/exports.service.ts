@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { EXPORT_FILE_NAME, EXPORT_HEADERS, ERR, type ExportJobResult, type ExportRecord } from '@app/contracts';
 import type { AppConfig } from '@app/config';
 import { ExportEntity, insertQueuedExport, taskForExport } from '@app/persistence';
-import { StorageService } from '@app/storage';
+import { ExportHandoff, StorageService } from '@app/storage';
 import { APP_CONFIG } from '@app/config';
 import { UserError, conflict, notFound, unprocessable } from '../common/user-error';
 import { sendXlsx } from '../common/send-xlsx';
@@ -27,6 +27,7 @@ export class ExportsService {
     private readonly tasks: TasksService,
     private readonly queue: ExportQueueService,
     @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(ExportHandoff) private readonly handoff: ExportHandoff,
   ) {}
 
   async generate(taskId: string, res: Response): Promise<void> {
@@ -58,7 +59,9 @@ export class ExportsService {
     }
     // null: the task was deleted while its export was being made.
     if (!done) throw new UserError(500, ERR.generateFailed);
-    await sendXlsx(res, await this.storage.getStream(done.objectKey), EXPORT_FILE_NAME, done.size, {
+    const handedOff = done.handedOff ? await this.handoff.take(exportId, done.size) : null;
+    const body = handedOff ?? (await this.storage.getStream(done.objectKey));
+    await sendXlsx(res, body, EXPORT_FILE_NAME, done.size, {
       [EXPORT_HEADERS.id]: exportId,
       [EXPORT_HEADERS.rows]: String(done.rows),
       [EXPORT_HEADERS.matched]: String(done.matched),

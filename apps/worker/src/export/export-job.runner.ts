@@ -5,7 +5,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { DataSource, Not } from 'typeorm';
 import { ERR, XLSX_MIME, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
 import { ExportEntity, exportJobContext, markExportDone, markExportRunning } from '@app/persistence';
-import { StorageService, storageKeys } from '@app/storage';
+import { ExportHandoff, StorageService, storageKeys } from '@app/storage';
 import { EnginePool, EngineRejection } from './engine-pool';
 import { ObjectCache } from './object-cache';
 
@@ -21,6 +21,7 @@ export class ExportJobRunner {
     @Inject(StorageService) private readonly storage: StorageService,
     @Inject(EnginePool) private readonly engine: EnginePool,
     @Inject(ObjectCache) private readonly files: ObjectCache,
+    @Inject(ExportHandoff) private readonly handoff: ExportHandoff,
     private readonly logger: PinoLogger,
   ) {}
 
@@ -32,7 +33,7 @@ export class ExportJobRunner {
       log.info('export row is gone (task deleted); nothing to do');
       return null;
     }
-    if (context.status === 'done' && context.objectKey) return jobResult(exportId, context.objectKey, context.size ?? 0, context.report);
+    if (context.status === 'done' && context.objectKey) return jobResult(exportId, context.objectKey, context.size ?? 0, context.report, false);
 
     // Recorded while the files are fetched and the engine runs: it is not on the way to the result.
     const marked = markExportRunning(this.db, exportId, String(job.id));
@@ -48,6 +49,8 @@ export class ExportJobRunner {
       const out = await this.engine.run({ price: price.path, template: template.path, items: context.items, mapping: context.mapping });
       const engineDone = Date.now();
       const objectKey = storageKeys.export(taskId, exportId);
+      // In Redis for the waiting API at the same time as into storage; only the latter is awaited first.
+      const handedOff = this.handoff.offer(exportId, out.xlsx);
       await this.storage.putBuffer(objectKey, out.xlsx, XLSX_MIME);
       const timings = {
         ...out.timings,
@@ -64,7 +67,7 @@ export class ExportJobRunner {
         return null;
       }
       log.info({ rows: out.report.rows, timings }, 'export done');
-      return jobResult(exportId, objectKey, out.xlsx.length, out.report);
+      return jobResult(exportId, objectKey, out.xlsx.length, out.report, await handedOff);
     } catch (error) {
       await marked.catch(() => undefined);
       await this.recordFailure(job, error as Error, log);
@@ -98,7 +101,7 @@ export class ExportJobRunner {
   }
 }
 
-function jobResult(exportId: string, objectKey: string, size: number, report: ExportReport | null): ExportJobResult {
+function jobResult(exportId: string, objectKey: string, size: number, report: ExportReport | null, handedOff: boolean): ExportJobResult {
   return {
     exportId,
     objectKey,
@@ -106,5 +109,6 @@ function jobResult(exportId: string, objectKey: string, size: number, report: Ex
     rows: report?.rows ?? 0,
     matched: report ? report.matchedByMa + report.matchedByGm : 0,
     unmatched: report?.unmatched.length ?? 0,
+    handedOff,
   };
 }
