@@ -12,23 +12,26 @@ import type { StoredFiles } from './task.entity';
 export interface TaskForExport {
   files: StoredFiles;
   itemCount: number;
+  /** The new `queued` export row (its id becomes the job id); null when the task is not ready. */
+  exportId: string | null;
 }
 
-export async function taskForExport(db: DataSource, taskId: string): Promise<TaskForExport | null> {
-  const rows: { files: StoredFiles; item_count: number }[] = await db.query(
-    'SELECT files, jsonb_array_length(items) AS item_count FROM tasks WHERE id = $1',
+/**
+ * Reads the task and, only if it has both files and at least one item, inserts a `queued` export
+ * row — one round trip. The caller tells the user which of the three is missing.
+ */
+export async function queueExportIfReady(db: DataSource, taskId: string): Promise<TaskForExport | null> {
+  const rows: { files: StoredFiles; item_count: number; export_id: string | null }[] = await db.query(
+    `WITH t AS (SELECT id, files, jsonb_array_length(items) AS item_count FROM tasks WHERE id = $1),
+          ins AS (INSERT INTO exports (task_id, status, attempts)
+                  SELECT id, 'queued', 0 FROM t
+                   WHERE jsonb_typeof(files -> 'price') = 'object' AND jsonb_typeof(files -> 'template') = 'object' AND item_count > 0
+                  RETURNING id)
+     SELECT t.files, t.item_count, (SELECT id FROM ins) AS export_id FROM t`,
     [taskId],
   );
-  return rows[0] ? { files: rows[0].files, itemCount: Number(rows[0].item_count) } : null;
-}
-
-/** A new export row, status `queued`; its id becomes the job id. */
-export async function insertQueuedExport(db: DataSource, taskId: string): Promise<string> {
-  const rows: { id: string }[] = await db.query(
-    `INSERT INTO exports (task_id, status, attempts) VALUES ($1, 'queued', 0) RETURNING id`,
-    [taskId],
-  );
-  return rows[0].id;
+  const row = rows[0];
+  return row ? { files: row.files, itemCount: Number(row.item_count), exportId: row.export_id } : null;
 }
 
 /** The export row and its task, read together when a job starts. */

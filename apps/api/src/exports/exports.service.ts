@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { Response } from 'express';
 import { EXPORT_FILE_NAME, EXPORT_HEADERS, ERR, type ExportJobResult, type ExportRecord } from '@app/contracts';
 import type { AppConfig } from '@app/config';
-import { ExportEntity, insertQueuedExport, taskForExport } from '@app/persistence';
+import { ExportEntity, queueExportIfReady } from '@app/persistence';
 import { ExportHandoff, StorageService } from '@app/storage';
 import { APP_CONFIG } from '@app/config';
 import { UserError, conflict, notFound, unprocessable } from '../common/user-error';
@@ -31,13 +31,13 @@ export class ExportsService {
   ) {}
 
   async generate(taskId: string, res: Response): Promise<void> {
-    const task = await taskForExport(this.db, taskId);
+    const task = await queueExportIfReady(this.db, taskId);
     if (!task) throw notFound(ERR.taskNotFound);
     if (!task.files.price) throw conflict(ERR.noPrice);
     if (!task.files.template) throw conflict(ERR.noTemplate);
     if (task.itemCount === 0) throw conflict(ERR.noItems);
-
-    const exportId = await insertQueuedExport(this.db, taskId);
+    const { exportId } = task;
+    if (!exportId) throw new Error(`task ${taskId} looked ready but no export was queued`);
     let job;
     try {
       job = await this.queue.add({ exportId, taskId, priceKey: task.files.price.key, templateKey: task.files.template.key });
