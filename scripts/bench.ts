@@ -163,6 +163,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < opts.loadWorkers; i++) await stack.startWorker(opts.loadConcurrency || undefined);
       load = await runLoad(stack, client, small, { clients: opts.clients, seconds: opts.loadSeconds, concurrency: opts.loadConcurrency || loadConfig({}).WORKER_CONCURRENCY, log });
     }
+    client.close();
   } finally {
     await cleanup();
   }
