@@ -22,17 +22,6 @@ export const ENTRY = {
   embeddedS3: 'dist/scripts/scripts/embedded-s3.js',
 } as const;
 
-/**
- * Node flags of the worker (docker-compose.yml starts it the same way; a test checks). V8 would
- * otherwise optimise the engine threads' hot code on its own helper threads, which run at normal
- * priority whatever ENGINE_PRIORITY gives the engine thread; with the flag that compilation runs
- * on the engine thread itself, at its priority (small-task load: queue overhead p50 31.6 → 27.8 ms,
- * means of three runs each; see scripts/bench/RESULTS.md).
- */
-export const WORKER_NODE_FLAGS = ['--no-concurrent-recompilation'] as const;
-
-const NODE_FLAGS: Partial<Record<string, readonly string[]>> = { [ENTRY.worker]: WORKER_NODE_FLAGS };
-
 export interface AppProcess {
   name: string;
   child: ChildProcess;
@@ -50,7 +39,7 @@ export function spawnApp(
   root = repoRoot(),
   args: string[] = [],
 ): AppProcess {
-  const child = spawn(process.execPath, [...(NODE_FLAGS[entry] ?? []), resolve(root, entry), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [resolve(root, entry), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => onLine(name, line));
   }

@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { WORKER_NODE_FLAGS } from '../../scripts/app-processes';
 import { REPO_ROOT } from '../support/app-runner';
 
 /** No Docker engine here: Debian's docker-compose validates and renders the file instead. */
@@ -24,9 +23,6 @@ describe('docker-compose.yml', () => {
     const worker = rendered.slice(rendered.indexOf('  worker:'));
     expect(worker).not.toMatch(/container_name|ports:/);
     expect(worker).toMatch(/WORKER_HEALTH_PORT/);
-    // Started with the same node flags as `npm start`, the tests and the benchmark.
-    const command = worker.slice(worker.indexOf('command:'), worker.indexOf('main.js'));
-    for (const flag of WORKER_NODE_FLAGS) expect(command).toContain(flag);
     for (const name of ['api', 'worker', 'postgres', 'redis', 'minio']) {
       const block = rendered.slice(rendered.indexOf(`  ${name}:`));
       expect(block).toMatch(/healthcheck:/);
