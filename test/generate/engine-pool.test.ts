@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { EnginePool as EnginePoolType } from '../../apps/worker/src/export/engine-pool';
-import { REPO_ROOT } from '../support/app-runner';
+import { REPO_ROOT, startApi, startWorker, waitForLine } from '../support/app-runner';
 import { fixture, sampleItems } from '../support/fixtures';
-import { SAMPLE_RULES } from '../support/generate-helpers';
+import { generate, readyTask, SAMPLE_RULES } from '../support/generate-helpers';
 import { SCHED_IDLE, threadPriorities } from '../support/inspect';
+import { ownQueueEnv } from '../support/own-world';
+import { testEnv } from '../support/test-env';
 
 /**
  * The worker's engine threads, on the built code (the thread entry is a compiled file): started on
@@ -21,9 +23,11 @@ describe('EnginePool', () => {
   afterEach(() => pool?.close());
 
   it('starts threads on demand, one per job at once, each with SCHED_IDLE and nice 19', async () => {
-    pool = new EnginePool({ size: 3, priority: 'idle', idleMs: 60_000 });
+    const started: string[] = [];
+    pool = new EnginePool({ size: 3, priority: 'idle', idleMs: 60_000, onThreadStarted: (p) => started.push(p) });
     expect(pool.threads).toBe(0);
     const outs = await Promise.all([pool.run(input()), pool.run(input()), pool.run(input())]);
+    expect(started).toEqual(['idle', 'idle', 'idle']);
     expect(outs.map((o) => o.report.rows)).toEqual([sampleItems().length, sampleItems().length, sampleItems().length]);
     expect(pool.threads).toBe(3);
     // Only the engine threads: the test's own threads keep their priority.
@@ -67,5 +71,23 @@ describe('EnginePool', () => {
     await thread.terminate();
     expect(reply).toEqual({ applied, ...own });
     expect(threadPriorities('self').every((t) => t.policy !== SCHED_IDLE && t.nice === 0)).toBe(true);
+  });
+
+  it('a worker whose engine threads cannot take SCHED_IDLE (no chrt) still exports, and says so once', async () => {
+    const { logDir } = testEnv();
+    const env = ownQueueEnv('no-chrt', { PATH: '/nonexistent' });
+    const api = await startApi('api-no-chrt', env, logDir);
+    const worker = await startWorker('worker-no-chrt', env, logDir);
+    try {
+      const task = await readyTask(sampleItems());
+      await Promise.all([generate(task.id, api.url).expect(200), generate(task.id, api.url).expect(200)]);
+      const warning = await waitForLine(worker, /could not take the CPU priority/);
+      expect(JSON.parse(warning)).toMatchObject({ asked: 'idle', got: 'low' });
+      expect(worker.lines.filter((l) => /could not take the CPU priority/.test(l))).toHaveLength(1);
+      expect(threadPriorities(worker.child.pid!).some((t) => t.nice === 19 && t.policy !== SCHED_IDLE)).toBe(true);
+    } finally {
+      await worker.stop();
+      await api.stop();
+    }
   });
 });

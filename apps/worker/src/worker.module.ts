@@ -28,7 +28,7 @@ export class WorkerModule {
           provide: StorageService,
           useValue: new StorageService(storageOptions(config)),
         },
-        { provide: EnginePool, useValue: new EnginePool({ size: config.WORKER_CONCURRENCY, priority: config.ENGINE_PRIORITY }) },
+        { provide: EnginePool, useValue: enginePool(config) },
         {
           provide: ObjectCache,
           inject: [StorageService],
@@ -43,4 +43,18 @@ export class WorkerModule {
       ],
     };
   }
+}
+
+function enginePool(config: AppConfig): EnginePool {
+  const logger = new Logger(EnginePool.name);
+  let warned = false;
+  return new EnginePool({
+    size: config.WORKER_CONCURRENCY,
+    priority: config.ENGINE_PRIORITY,
+    onThreadStarted: (priority) => {
+      if (priority === config.ENGINE_PRIORITY || warned) return;
+      warned = true;
+      logger.warn({ asked: config.ENGINE_PRIORITY, got: priority }, 'engine threads could not take the CPU priority asked for (is chrt from util-linux installed?)');
+    },
+  });
 }

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import type { EnginePriority } from '@app/config';
 import type { EngineInput, EngineOutput } from '@app/export-engine';
-import type { EngineReply, EngineThreadData } from './engine.thread';
+import type { EngineReply, EngineThreadData, EngineThreadStarted } from './engine.thread';
 
 /** The engine's own refusal of a workbook: final, shown to the user, never retried. */
 export class EngineRejection extends Error {
@@ -24,6 +24,8 @@ export interface EnginePoolOptions {
   priority: EnginePriority;
   /** A thread idle this long is stopped (its heap given back); one is always kept warm. */
   idleMs?: number;
+  /** Each new thread reports the priority it could take (lower than asked when `chrt` is missing). */
+  onThreadStarted?: (priority: EnginePriority) => void;
 }
 
 /**
@@ -68,7 +70,8 @@ export class EnginePool {
   private spawn(): Worker {
     const workerData: EngineThreadData = { priority: this.options.priority };
     const thread = new Worker(join(__dirname, 'engine.thread.js'), { workerData });
-    thread.on('message', (reply: EngineReply) => {
+    thread.on('message', (reply: EngineReply | EngineThreadStarted) => {
+      if ('started' in reply) return this.options.onThreadStarted?.(reply.started);
       const job = this.busy.get(thread);
       if (!job || job.id !== reply.id) return;
       this.busy.delete(thread);

@@ -14,11 +14,15 @@ export interface EngineTask {
   id: number;
   input: EngineInput;
 }
+/** Sent once when the thread starts: the priority it could take (see lowerThreadPriority). */
+export interface EngineThreadStarted {
+  started: EnginePriority;
+}
 export type EngineReply =
   | { id: number; ok: true; xlsx: Uint8Array; report: Awaited<ReturnType<typeof generateExport>>['report']; timings: Record<string, number> }
   | { id: number; ok: false; engineError: boolean; message: string; code?: string };
 
-lowerThreadPriority((workerData as EngineThreadData).priority);
+parentPort?.postMessage({ started: lowerThreadPriority((workerData as EngineThreadData).priority) } satisfies EngineThreadStarted);
 
 parentPort?.on('message', async ({ id, input }: EngineTask) => {
   try {
