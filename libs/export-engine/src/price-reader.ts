@@ -49,11 +49,19 @@ export async function matchPrice(
   mapping: Mapping,
   timings: Record<string, number>,
 ): Promise<PriceMatches> {
+  // Plain loops, no callbacks, on this per-export path: a closure made per call loses its
+  // optimised code at the next GC and is compiled again (see SheetScanner).
   const keyKinds = new Map<string, number>();
-  const maKeys = items.map((i) => normalizeKey(i.ma));
-  const gmKeys = items.map((i) => normalizeKey(i.gm));
-  for (const k of maKeys) if (k) keyKinds.set(k, (keyKinds.get(k) ?? 0) | KEY_MA);
-  for (const k of gmKeys) if (k) keyKinds.set(k, (keyKinds.get(k) ?? 0) | KEY_GM);
+  const maKeys: string[] = [];
+  const gmKeys: string[] = [];
+  for (const item of items) {
+    const ma = normalizeKey(item.ma);
+    const gm = normalizeKey(item.gm);
+    maKeys.push(ma);
+    gmKeys.push(gm);
+    if (ma) keyKinds.set(ma, (keyKinds.get(ma) ?? 0) | KEY_MA);
+  }
+  for (const gm of gmKeys) if (gm) keyKinds.set(gm, (keyKinds.get(gm) ?? 0) | KEY_GM);
 
   const filter = new KeyFilter(keyKinds.keys());
 
@@ -63,7 +71,7 @@ export async function matchPrice(
   let stringsIndex: SharedStringsIndex | undefined;
   if (parts.sharedStrings) {
     const maxLen = longestKey(keyKinds.keys());
-    stringsIndex = await indexSharedStrings(await zip.openStream(parts.sharedStrings), (key) => keyKinds.has(key), maxLen, filter);
+    stringsIndex = await indexSharedStrings(await zip.openStream(parts.sharedStrings), keyKinds.has.bind(keyKinds), maxLen, filter);
     if (stringsIndex) sharedKeys = stringsIndex.keys;
     else {
       // `<si/>` items: only the tag-level reader counts them right.
@@ -89,27 +97,31 @@ export async function matchPrice(
     gm: mapping.priceKeys.gm > 0 ? mapping.priceKeys.gm : index.detectKeyColumn(KEY_GM),
   };
   const wanted = new Set(Object.keys(mapping.priceToTemplate).map(Number));
-  const found: { by: 'ma' | 'gm' | null; cells: PriceCell[] }[] = items.map((_item, i) => {
+  const found: { by: 'ma' | 'gm' | null; cells: PriceCell[] }[] = [];
+  const neededCells: PriceCell[] = [];
+  for (let i = 0; i < items.length; i++) {
     const byMa = index.lookup(keyColumns.ma, maKeys[i]);
-    if (byMa) return { by: 'ma', cells: byMa.filter((c) => wanted.has(c.col)) };
-    const byGm = index.lookup(keyColumns.gm, gmKeys[i]);
-    if (byGm) return { by: 'gm', cells: byGm.filter((c) => wanted.has(c.col)) };
-    return { by: null, cells: [] };
-  });
+    const byGm = byMa ? undefined : index.lookup(keyColumns.gm, gmKeys[i]);
+    const cells: PriceCell[] = [];
+    for (const c of byMa ?? byGm ?? []) if (wanted.has(c.col)) cells.push(c);
+    found.push({ by: byMa ? 'ma' : byGm ? 'gm' : null, cells });
+    neededCells.push(...cells);
+  }
 
   t = performance.now();
-  const texts = await readNeededStrings(zip, parts, found.flatMap((f) => f.cells), stringsIndex);
+  const texts = await readNeededStrings(zip, parts, neededCells, stringsIndex);
   timings.priceStringsSecondPass = performance.now() - t;
 
   const offset = parts.date1904 ? DATE1904_OFFSET : 0;
-  const matches = found.map(({ by, cells }): ItemMatch => {
+  const matches: ItemMatch[] = [];
+  for (const { by, cells } of found) {
     const values = new Map<number, PriceValue>();
     for (const c of cells) {
       const v = toValue(c, texts, formats, offset);
       if (v) values.set(c.col, v);
     }
-    return { by, values };
-  });
+    matches.push({ by, values });
+  }
   const duplicateKeys =
     index.duplicatesIn(keyColumns.ma, new Set(maKeys.filter(Boolean))) +
     index.duplicatesIn(keyColumns.gm, new Set(gmKeys.filter(Boolean)));

@@ -31,34 +31,96 @@ export async function indexSharedStrings(
   maxKeyLength: number,
   filter?: KeyFilter,
 ): Promise<SharedStringsIndex | undefined> {
-  const keys = new Map<number, string>();
-  const checkpoints: number[] = [];
-  let prefix: string | undefined;
-  let closeSi = Buffer.alloc(0);
-  /** `<si><t>`, `<si><t xml:space="preserve">` and `</t></si>`: the usual item, read byte by byte. */
-  let openA = closeSi;
-  let openB = closeSi;
-  let tail = closeSi;
-  let index = -1;
+  const scanner = new SharedStringsScanner(isKey, maxKeyLength, filter);
   let carry: Buffer | undefined;
-  let base = 0;
+  try {
+    for await (const piece of stream) {
+      let buf = piece as Buffer;
+      let pos = 0;
+      if (scanner.prefix === undefined) {
+        if (carry) buf = Buffer.concat([carry, buf]);
+        const root = /<([A-Za-z_][\w.-]*:)?sst[\s>]/.exec(buf.toString('latin1'));
+        if (!root) {
+          carry = buf;
+          continue;
+        }
+        scanner.setPrefix(root[1] ?? '');
+        pos = root.index;
+      } else if (carry && carry.length > 0) {
+        // Only the item cut by the piece boundary is copied together, not the whole piece:
+        // fewer dead buffers waiting for a GC that this allocation-light loop rarely triggers.
+        const first = buf.indexOf(scanner.closeSi);
+        if (first < 0) {
+          // No whole `</si>` in the piece (one may straddle the boundary): the two as one.
+          buf = Buffer.concat([carry, buf]);
+        } else {
+          const head = first + scanner.closeSi.length;
+          const joined = Buffer.concat([carry, buf.subarray(0, head)]);
+          if (scanner.region(joined, 0) === undefined) return undefined;
+          scanner.base += joined.length - head;
+          pos = head;
+        }
+      }
+      const next = scanner.region(buf, pos);
+      if (next === undefined) return undefined;
+      scanner.base += next;
+      carry = buf.subarray(next);
+    }
+  } finally {
+    stream.destroy();
+  }
+  if (carry && (within(carry, 'si/>', 0, carry.length) || within(carry, 'si />', 0, carry.length))) return undefined;
+  return { keys: scanner.keys, prefix: scanner.prefix ?? '', checkpoints: scanner.checkpoints };
+}
 
-  /** Any other item, whose XML is buf[from, to): the tag reader's own text, then mayBeKey. */
-  const visitSlow = (buf: Buffer, from: number, to: number): void => {
-    const xml = buf.toString('utf8', from, to);
-    const text = siText(xml, 0, xml.length, prefix!);
-    if (mayBeKey(text, maxKeyLength)) check(text);
-  };
-  const check = (text: string): void => {
-    const key = normalizeKey(text);
-    if (key !== '' && isKey(key)) keys.set(index, key);
-  };
+/**
+ * The first pass's state between pieces. A class rather than closures over locals: V8 keeps a
+ * class method's optimised code for the life of the process, while a closure made per call loses
+ * it at the first GC after the call, and `scan` is costly to recompile.
+ */
+class SharedStringsScanner {
+  readonly keys = new Map<number, string>();
+  readonly checkpoints: number[] = [];
+  /** Namespace prefix, once the root element has been seen. */
+  prefix: string | undefined;
+  closeSi = Buffer.alloc(0);
+  /** `<si><t>`, `<si><t xml:space="preserve">` and `</t></si>`: the usual item, read byte by byte. */
+  private openA = this.closeSi;
+  private openB = this.closeSi;
+  private tail = this.closeSi;
+  private index = -1;
+  /** Offset in the inflated part of the current piece's first byte. */
+  base = 0;
+
+  constructor(
+    private readonly isKey: (key: string) => boolean,
+    private readonly maxKeyLength: number,
+    private readonly filter: KeyFilter | undefined,
+  ) {}
+
+  setPrefix(prefix: string): void {
+    this.prefix = prefix;
+    this.closeSi = Buffer.from(`</${prefix}si>`);
+    this.openA = Buffer.from(`<${prefix}si><${prefix}t>`);
+    this.openB = Buffer.from(`<${prefix}si><${prefix}t xml:space="preserve">`);
+    this.tail = Buffer.from(`</${prefix}t></${prefix}si>`);
+  }
+
+  /** Scans the whole items in buf[pos, …); undefined when there are `<si/>` items (no `</si>` to count). */
+  region(buf: Buffer, pos: number): number | undefined {
+    const last = buf.lastIndexOf(this.closeSi);
+    const end = last < 0 ? -1 : last + this.closeSi.length;
+    if (end <= pos) return pos;
+    if (within(buf, 'si/>', pos, end) || within(buf, 'si />', pos, end)) return undefined;
+    return this.scan(buf, pos, end);
+  }
 
   /** The items in buf[pos, end), `end` being just after a `</si>`; returns where it stopped. */
-  const scan = (buf: Buffer, pos: number, end: number): number => {
+  private scan(buf: Buffer, pos: number, end: number): number {
+    const { openA, openB, tail, closeSi, maxKeyLength, filter } = this;
     while (pos < end) {
-      index++;
-      if (index % STRIDE === 0) checkpoints.push(base + pos);
+      const index = ++this.index;
+      if (index % STRIDE === 0) this.checkpoints.push(this.base + pos);
       const t = startsWith(buf, pos, openA) ? pos + openA.length : startsWith(buf, pos, openB) ? pos + openB.length : -1;
       if (t >= 0) {
         // What mayBeKey counts, from the UTF-8 bytes: characters but whitespace and leading
@@ -87,70 +149,30 @@ export async function indexSharedStrings(
         }
         if (startsWith(buf, j, tail)) {
           const next = j + tail.length;
-          if (special) visitSlow(buf, pos, next - closeSi.length);
-          else if (count <= maxKeyLength && (!filter || filter.mayBeKeyBytes(buf, t, j))) check(buf.toString('utf8', t, j));
+          if (special) this.visitSlow(buf, pos, next - closeSi.length);
+          else if (count <= maxKeyLength && (!filter || filter.mayBeKeyBytes(buf, t, j))) this.check(buf.toString('utf8', t, j));
           pos = next;
           continue;
         }
       }
       const close = buf.indexOf(closeSi, pos);
-      visitSlow(buf, pos, close);
+      this.visitSlow(buf, pos, close);
       pos = close + closeSi.length;
     }
     return pos;
-  };
-
-  /** Scans the whole items in buf[pos, …); undefined when there are `<si/>` items (no `</si>` to count). */
-  const region = (buf: Buffer, pos: number): number | undefined => {
-    const last = buf.lastIndexOf(closeSi);
-    const end = last < 0 ? -1 : last + closeSi.length;
-    if (end <= pos) return pos;
-    if (within(buf, 'si/>', pos, end) || within(buf, 'si />', pos, end)) return undefined;
-    return scan(buf, pos, end);
-  };
-
-  try {
-    for await (const piece of stream) {
-      let buf = piece as Buffer;
-      let pos = 0;
-      if (prefix === undefined) {
-        if (carry) buf = Buffer.concat([carry, buf]);
-        const root = /<([A-Za-z_][\w.-]*:)?sst[\s>]/.exec(buf.toString('latin1'));
-        if (!root) {
-          carry = buf;
-          continue;
-        }
-        prefix = root[1] ?? '';
-        closeSi = Buffer.from(`</${prefix}si>`);
-        openA = Buffer.from(`<${prefix}si><${prefix}t>`);
-        openB = Buffer.from(`<${prefix}si><${prefix}t xml:space="preserve">`);
-        tail = Buffer.from(`</${prefix}t></${prefix}si>`);
-        pos = root.index;
-      } else if (carry && carry.length > 0) {
-        // Only the item cut by the piece boundary is copied together, not the whole piece:
-        // fewer dead buffers waiting for a GC that this allocation-light loop rarely triggers.
-        const first = buf.indexOf(closeSi);
-        if (first < 0) {
-          // No whole `</si>` in the piece (one may straddle the boundary): the two as one.
-          buf = Buffer.concat([carry, buf]);
-        } else {
-          const head = first + closeSi.length;
-          const joined = Buffer.concat([carry, buf.subarray(0, head)]);
-          if (region(joined, 0) === undefined) return undefined;
-          base += joined.length - head;
-          pos = head;
-        }
-      }
-      const next = region(buf, pos);
-      if (next === undefined) return undefined;
-      base += next;
-      carry = buf.subarray(next);
-    }
-  } finally {
-    stream.destroy();
   }
-  if (carry && (within(carry, 'si/>', 0, carry.length) || within(carry, 'si />', 0, carry.length))) return undefined;
-  return { keys, prefix: prefix ?? '', checkpoints };
+
+  /** Any other item, whose XML is buf[from, to): the tag reader's own text, then mayBeKey. */
+  private visitSlow(buf: Buffer, from: number, to: number): void {
+    const xml = buf.toString('utf8', from, to);
+    const text = siText(xml, 0, xml.length, this.prefix!);
+    if (mayBeKey(text, this.maxKeyLength)) this.check(text);
+  }
+
+  private check(text: string): void {
+    const key = normalizeKey(text);
+    if (key !== '' && this.isKey(key)) this.keys.set(this.index, key);
+  }
 }
 
 function within(buf: Buffer, needle: string, from: number, to: number): boolean {

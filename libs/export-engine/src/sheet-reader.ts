@@ -56,34 +56,47 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
  * prefixes (`<x:c>`), formulas (their cached `<v>` is the value) and rich inline strings.
  */
 export async function readSheetCells(stream: Readable, sink: RawSheetSink): Promise<void> {
-  const name: TagName = { start: 0, end: 0 };
-  let inSheetData = false;
-  let row = 0;
-  let col = 0;
-  let rowOpen = false;
-  let inCell = false;
-  let kind: CellKind = CellKind.number;
-  let style = 0;
-  /** The value is value[vStart, vEnd), or value itself when vStart < 0; null: no value. */
-  let value: string | null = null;
-  let vStart = -1;
-  let vEnd = -1;
-  /** The sink skipped the rest of a row whose `</row>` is in a later piece. */
-  let skipping = false;
-  let inInline = false;
-  let inPhonetic = false;
-  let inlineText = '';
-  const cell: CellAttrs = { col: 0, kind: CellKind.number, style: 0 };
-  let vOpen = '<v>';
-  let vcClose = '</v></c>';
-  let rowClose = '</row>';
-  let plain = true;
+  const scanner = new SheetScanner(sink);
+  await streamXmlRegions(stream, (s) => scanner.region(s));
+}
 
-  await streamXmlRegions(stream, (s) => {
+/**
+ * The scanner's state between pieces of the part. A class rather than closures over locals: V8
+ * keeps a class method's optimised code for the life of the process, while a closure made per
+ * call loses it at the first GC after the call, and this loop is the costliest to recompile.
+ */
+class SheetScanner {
+  private readonly name: TagName = { start: 0, end: 0 };
+  private inSheetData = false;
+  private row = 0;
+  private col = 0;
+  private rowOpen = false;
+  private inCell = false;
+  private kind: CellKind = CellKind.number;
+  private style = 0;
+  /** The value is value[vStart, vEnd), or value itself when vStart < 0; null: no value. */
+  private value: string | null = null;
+  private vStart = -1;
+  private vEnd = -1;
+  /** The sink skipped the rest of a row whose `</row>` is in a later piece. */
+  private skipping = false;
+  private inInline = false;
+  private inPhonetic = false;
+  private inlineText = '';
+  private readonly cell: CellAttrs = { col: 0, kind: CellKind.number, style: 0 };
+  private vOpen = '<v>';
+  private vcClose = '</v></c>';
+  private rowClose = '</row>';
+  private plain = true;
+
+  constructor(private readonly sink: RawSheetSink) {}
+
+  /** One piece of the part; false once `</sheetData>` is passed. */
+  region(s: string): boolean {
     let pos = 0;
-    if (skipping) {
-      pos = skipRow(s, 0);
-      if (skipping) return true;
+    if (this.skipping) {
+      pos = this.skipRow(s, 0);
+      if (this.skipping) return true;
     }
     for (;;) {
       const lt = s.indexOf('<', pos);
@@ -94,116 +107,116 @@ export async function readSheetCells(stream: Readable, sink: RawSheetSink): Prom
       const first = s.charCodeAt(lt + 1);
       if (first === 63 || first === 33) continue;
       const closing = first === 47;
-      if (first === 99 && plain && inSheetData && s.charCodeAt(lt + 2) === 32) {
+      if (first === 99 && this.plain && this.inSheetData && s.charCodeAt(lt + 2) === 32) {
         // `<c …>` without a prefix, the bulk of the sheet: skip the generic name scan.
-        name.start = lt + 1;
-        name.end = lt + 2;
+        this.name.start = lt + 1;
+        this.name.end = lt + 2;
       } else {
-        localNameStart(s, closing ? lt + 2 : lt + 1, gt, name);
+        localNameStart(s, closing ? lt + 2 : lt + 1, gt, this.name);
       }
-      const len = name.end - name.start;
-      const c0 = s.charCodeAt(name.start);
+      const len = this.name.end - this.name.start;
+      const c0 = s.charCodeAt(this.name.start);
       const selfClosing = !closing && s.charCodeAt(gt - 1) === 47;
 
-      if (!inSheetData) {
-        if (c0 === 115 && nameIs(s, name, 'sheetData')) {
+      if (!this.inSheetData) {
+        if (c0 === 115 && nameIs(s, this.name, 'sheetData')) {
           if (closing || selfClosing) return false;
-          inSheetData = true;
-          const prefix = s.slice(lt + 1, name.start);
-          vOpen = `<${prefix}v>`;
-          vcClose = `</${prefix}v></${prefix}c>`;
-          rowClose = `</${prefix}row>`;
-          plain = prefix === '';
+          this.inSheetData = true;
+          const prefix = s.slice(lt + 1, this.name.start);
+          this.vOpen = `<${prefix}v>`;
+          this.vcClose = `</${prefix}v></${prefix}c>`;
+          this.rowClose = `</${prefix}row>`;
+          this.plain = prefix === '';
         }
         continue;
       }
       if (len === 1 && c0 === 99) {
         // <c>
         if (closing) {
-          if (inCell && emitCell()) pos = skipRow(s, pos);
+          if (this.inCell && this.emitCell()) pos = this.skipRow(s, pos);
           continue;
         }
-        readCellAttrs(s, name.end, gt, cell);
-        col = cell.col > 0 ? cell.col : col + 1;
-        kind = cell.kind;
-        style = cell.style;
-        value = null;
-        inlineText = '';
-        inCell = !selfClosing;
+        readCellAttrs(s, this.name.end, gt, this.cell);
+        this.col = this.cell.col > 0 ? this.cell.col : this.col + 1;
+        this.kind = this.cell.kind;
+        this.style = this.cell.style;
+        this.value = null;
+        this.inlineText = '';
+        this.inCell = !selfClosing;
         // Fast path for the usual `<c …><v>…</v></c>`: read it here instead of three more tags.
-        if (inCell && (plain ? isVOpen(s, pos) : s.startsWith(vOpen, pos))) {
-          const from = pos + vOpen.length;
+        if (this.inCell && (this.plain ? isVOpen(s, pos) : s.startsWith(this.vOpen, pos))) {
+          const from = pos + this.vOpen.length;
           const to = s.indexOf('<', from);
-          if (to >= 0 && (plain ? isVcClose(s, to) : s.startsWith(vcClose, to))) {
-            value = s;
-            vStart = from;
-            vEnd = to;
-            pos = to + vcClose.length;
-            if (emitCell()) pos = skipRow(s, pos);
+          if (to >= 0 && (this.plain ? isVcClose(s, to) : s.startsWith(this.vcClose, to))) {
+            this.value = s;
+            this.vStart = from;
+            this.vEnd = to;
+            pos = to + this.vcClose.length;
+            if (this.emitCell()) pos = this.skipRow(s, pos);
           }
         }
       } else if (len === 1 && c0 === 118) {
         // <v>: the value (or a formula's cached result)
-        if (!closing && !selfClosing && inCell) {
+        if (!closing && !selfClosing && this.inCell) {
           const end = s.indexOf('<', pos);
-          value = s;
-          vStart = pos;
-          vEnd = end < 0 ? s.length : end;
+          this.value = s;
+          this.vStart = pos;
+          this.vEnd = end < 0 ? s.length : end;
         }
       } else if (len === 1 && c0 === 116) {
         // <t> inside <is>
-        if (inInline && !inPhonetic && !closing && !selfClosing) {
+        if (this.inInline && !this.inPhonetic && !closing && !selfClosing) {
           const end = s.indexOf('<', pos);
-          inlineText += s.slice(pos, end < 0 ? s.length : end);
+          this.inlineText += s.slice(pos, end < 0 ? s.length : end);
         }
-      } else if (len === 3 && c0 === 114 && s.charCodeAt(name.start + 1) === 111) {
+      } else if (len === 3 && c0 === 114 && s.charCodeAt(this.name.start + 1) === 111) {
         // <row>
         if (closing) {
-          if (rowOpen) sink.rowEnd(row);
-          rowOpen = false;
+          if (this.rowOpen) this.sink.rowEnd(this.row);
+          this.rowOpen = false;
           continue;
         }
-        row = readRowNumber(s, name.end, gt, row);
-        col = 0;
-        rowOpen = !selfClosing;
-        if (selfClosing) sink.rowEnd(row);
-      } else if (len === 2 && c0 === 105 && s.charCodeAt(name.start + 1) === 115) {
+        this.row = readRowNumber(s, this.name.end, gt, this.row);
+        this.col = 0;
+        this.rowOpen = !selfClosing;
+        if (selfClosing) this.sink.rowEnd(this.row);
+      } else if (len === 2 && c0 === 105 && s.charCodeAt(this.name.start + 1) === 115) {
         // <is>
         if (closing) {
-          inInline = false;
-          value = inlineText;
-          vStart = -1;
+          this.inInline = false;
+          this.value = this.inlineText;
+          this.vStart = -1;
         } else if (!selfClosing) {
-          inInline = true;
-          inlineText = '';
+          this.inInline = true;
+          this.inlineText = '';
         }
-      } else if (len === 3 && c0 === 114 && nameIs(s, name, 'rPh')) {
-        inPhonetic = !closing && !selfClosing;
-      } else if (closing && c0 === 115 && nameIs(s, name, 'sheetData')) {
+      } else if (len === 3 && c0 === 114 && nameIs(s, this.name, 'rPh')) {
+        this.inPhonetic = !closing && !selfClosing;
+      } else if (closing && c0 === 115 && nameIs(s, this.name, 'sheetData')) {
         return false;
       }
     }
     return true;
-  });
+  }
 
   /** Hands the cell to the sink; true when the sink skips the rest of the row. */
-  function emitCell(): boolean {
-    inCell = false;
-    if (value === null) return false;
-    return sink.cell(row, col, kind, value, vStart, vEnd, style) === true;
+  private emitCell(): boolean {
+    this.inCell = false;
+    if (this.value === null) return false;
+    return this.sink.cell(this.row, this.col, this.kind, this.value, this.vStart, this.vEnd, this.style) === true;
   }
 
   /** Where to go on after a skipped row's last read cell: after its `</row>`, maybe in a later piece. */
-  function skipRow(s: string, pos: number): number {
-    const close = s.indexOf(rowClose, pos);
+  private skipRow(s: string, pos: number): number {
+    const close = s.indexOf(this.rowClose, pos);
     if (close < 0) {
-      skipping = true;
+      this.skipping = true;
       return s.length;
     }
-    skipping = false;
-    if (rowOpen) sink.rowEnd(row);
-    rowOpen = false;
-    return close + rowClose.length;
+    this.skipping = false;
+    if (this.rowOpen) this.sink.rowEnd(this.row);
+    this.rowOpen = false;
+    return close + this.rowClose.length;
   }
 }
 
