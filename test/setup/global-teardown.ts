@@ -11,7 +11,8 @@ export default async function globalTeardown(): Promise<void> {
   await dropDatabase(run.env.appEnv.DATABASE_URL);
 
   const redis = new Redis(run.env.appEnv.REDIS_URL);
-  const stream = redis.scanStream({ match: `${run.env.appEnv.QUEUE_PREFIX}:*`, count: 500 });
+  // The run's prefix and the own-world prefixes built on it (`<prefix>-stress:…`, see ownQueueEnv).
+  const stream = redis.scanStream({ match: `${run.env.appEnv.QUEUE_PREFIX}[-:]*`, count: 500 });
   for await (const keys of stream) if ((keys as string[]).length) await redis.del(...(keys as string[]));
   await redis.quit();
 
