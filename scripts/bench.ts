@@ -16,7 +16,7 @@ import { mb, median, medianRecord, ratio } from './bench/stats-helper';
  * `npm run bench` (issue 7): seeded reference data, then in one run on this machine
  *   floor / naive / engine — each in a fresh `node --expose-gc` child, median of --runs, peak RSS;
  *   upload / generate — real HTTP through API, BullMQ, worker and S3, median of --runs,
- *     worker peak RSS during generate;
+ *     worker peak RSS during generate (the worker process and its engine process, summed);
  *   optional --compare-rows N — the same at N rows, worker RSS ratio;
  *   small-task load — --clients concurrent clients against --load-workers workers.
  * Prints the tables and the targets with PASS/FAIL; --json FILE writes everything measured.
@@ -77,7 +77,7 @@ function stageRows(r: SizeResults, suffix = ''): StageRow[] {
     row('naive', 'exceljs: whole price Workbook + Map lookup + fill template + writeBuffer (child)', r.stages.naive?.times, r.stages.naive?.peakRssMb),
     row('engine', 'generateExport() in-process on file paths (child)', r.stages.engine?.times, r.stages.engine?.peakRssMb),
     row('upload', 'POST /upload/price, multipart, until the response (API peak RSS)', r.upload?.times, r.upload?.apiPeakRssMb),
-    row('generate', 'POST /generate until the last byte: API→queue→worker→S3→API (worker peak RSS)', r.generate?.times, r.generate && Math.max(...r.generate.workerPeakRssMb)),
+    row('generate', 'POST /generate until the last byte: API→queue→worker→S3→API (worker + engine process peak RSS)', r.generate?.times, r.generate && Math.max(...r.generate.workerPeakRssMb)),
   ].filter((x): x is StageRow => !!x);
 }
 
@@ -179,7 +179,12 @@ async function main(): Promise<void> {
   if (compare) text.push('', stageTable(stageRows(compare, ` @${compare.rows}`)));
   if (main.generate) {
     text.push('', breakdownTable(`generate @${main.rows}: worker timings (exports.timings)`, { e2e: median(main.generate.times), ...medianRecord(main.generate.timings) }, ['e2e', 'downloadMs', 'engineMs', 'uploadMs']));
-    text.push(`worker RSS idle before generate: ${mb(main.generate.workerIdleRssMb)}${compare?.generate ? ` (${mb(compare.generate.workerIdleRssMb)} before the ${compare.rows}-row runs, a fresh worker)` : ''}; peak source: ${main.generate.rssSource}`);
+    const idle = (g: GenerateMeasure) => `${mb(g.workerIdleRssMb)} (RSS ${g.idleRssPerProcessMb.map(mb).join(' + ')})`;
+    const peaks = (g: GenerateMeasure, rows: number) =>
+      `@${rows}: ${g.workerPeakRssMb.map((p, i) => `${mb(p)} (${g.peakPerProcessMb[i].map(mb).join(' + ')} = ${mb(g.workerPeakUpperMb[i])})`).join(', ')}`;
+    text.push(`worker RSS = the worker process and its engine process, the node binary's shared pages counted once (polled every 5 ms).`);
+    text.push(`  idle before generate: ${idle(main.generate)}${compare?.generate ? `; ${idle(compare.generate)} before the ${compare.rows}-row runs, a fresh worker` : ''}`);
+    text.push(`  peak per run (each process's VmHWM, worker + engine = their sum, an upper bound): ${peaks(main.generate, main.rows)}${compare?.generate ? `; ${peaks(compare.generate, compare.rows)}` : ''}`);
   }
   if (main.stages.floor) text.push('', breakdownTable(`floor @${main.rows}: per part`, medianRecord(main.stages.floor.timings), ['sharedStrings', 'sheet']));
   if (main.stages.engine) text.push('', breakdownTable(`engine @${main.rows} in-process: own timings`, medianRecord(main.stages.engine.timings), ['total']));

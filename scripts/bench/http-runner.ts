@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Item, Mapping } from '@app/contracts';
 import type { ApiClient, GenerateResult } from './api-client';
 import type { BenchProcess, BenchStack } from './bench-stack';
-import { PeakRssProbe, memoryOf } from './memory-probe';
+import { PeakRssProbe, memoryOf, processTree } from './memory-probe';
 
 /**
  * `upload` and `generate` through the real system: HTTP → API → BullMQ → worker → S3 → back.
@@ -20,8 +20,13 @@ export interface UploadMeasure {
 export interface GenerateMeasure {
   times: number[];
   /** Worker RSS right before the first generate (started, idle). */
+  /** The worker process and its engine process, shared pages once (see PeakRssProbe); each one's RSS below. */
   workerIdleRssMb: number;
+  idleRssPerProcessMb: number[];
   workerPeakRssMb: number[];
+  /** Sum of the two VmHWMs per run: counts the shared node binary twice. */
+  workerPeakUpperMb: number[];
+  peakPerProcessMb: number[][];
   rssSource: string;
   checks: GenerateResult[];
   /** exports.timings per run: engine stages + downloadMs, engineMs, uploadMs. */
@@ -45,20 +50,35 @@ export async function prepareTask(
 export async function measureUpload(stack: BenchStack, client: ApiClient, taskId: string, pricePath: string, runs: number): Promise<UploadMeasure> {
   const bytes = await readFile(pricePath);
   const times: number[] = [];
-  const probe = new PeakRssProbe(stack.api!.pid);
+  const probe = new PeakRssProbe([stack.api!.pid]);
   for (let i = 0; i < runs; i++) times.push(await client.upload(taskId, 'price', bytes, 'price.xlsx'));
   return { taskId, times, apiPeakRssMb: probe.stop().peakMb };
 }
 
 export async function measureGenerate(stack: BenchStack, client: ApiClient, worker: BenchProcess, taskId: string, runs: number): Promise<GenerateMeasure> {
-  const out: GenerateMeasure = { times: [], workerIdleRssMb: memoryOf(worker.pid).rssMb, workerPeakRssMb: [], rssSource: '', checks: [], timings: [] };
+  // The worker and its engine process (started with the worker), counted together.
+  const pids = processTree(worker.pid);
+  const idle = pids.map(memoryOf);
+  const out: GenerateMeasure = {
+    times: [],
+    workerIdleRssMb: idle.reduce((sum, m) => sum + m.anonMb, 0) + Math.max(...idle.map((m) => m.fileMb)),
+    idleRssPerProcessMb: idle.map((m) => m.rssMb),
+    workerPeakRssMb: [],
+    workerPeakUpperMb: [],
+    peakPerProcessMb: [],
+    rssSource: '',
+    checks: [],
+    timings: [],
+  };
   for (let i = 0; i < runs; i++) {
-    const probe = new PeakRssProbe(worker.pid);
+    const probe = new PeakRssProbe(pids);
     const r = await client.generate(taskId);
     const peak = probe.stop();
     if (r.status !== 200) throw new Error(`generate: HTTP ${r.status} ${r.error ?? ''}`);
     out.times.push(r.ms);
     out.workerPeakRssMb.push(peak.peakMb);
+    out.workerPeakUpperMb.push(peak.upperMb);
+    out.peakPerProcessMb.push(peak.perProcessMb);
     out.rssSource = peak.source;
     out.checks.push(r);
   }

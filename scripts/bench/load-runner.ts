@@ -46,7 +46,7 @@ export interface LoadSummary {
     downloadP50: number;
     uploadP50: number;
     restP50: number;
-    /** engineMs − the engine's own total: handing the job to the engine thread and back. */
+    /** engineMs − the engine's own total: handing the job to the engine process and back. */
     threadP50: number;
   };
 }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * Resident memory of a process from /proc (Linux): VmRSS now and VmHWM, the kernel's own
@@ -9,12 +9,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 export interface MemoryStatus {
   rssMb: number;
   hwmMb: number;
+  /** Anonymous and shared-memory pages: the process's own. */
+  anonMb: number;
+  /** File-backed pages: mostly the node binary and libraries, shared with every node process. */
+  fileMb: number;
 }
 
 export function memoryOf(pid: number): MemoryStatus {
   const text = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(text)?.[1] ?? NaN);
-  return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
+  return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024, anonMb: (kb('RssAnon') + kb('RssShmem')) / 1024, fileMb: kb('RssFile') / 1024 };
 }
 
 export function resetPeak(pid: number): boolean {
@@ -26,39 +30,66 @@ export function resetPeak(pid: number): boolean {
   }
 }
 
+/** A process and its descendants (the worker and its engine process), via /proc/<pid>/task/<tid>/children. */
+export function processTree(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/**
+ * Peak resident memory of a process, or of a worker and its engine process together, during a
+ * stage. One process: its VmHWM, which sees every peak however short. Several: their pages are
+ * counted once, as the machine holds them — each one's anonymous memory, plus the file-backed
+ * pages (the node binary and libraries, mapped by all of them) of the process with the most —
+ * polled every 5 ms, since the kernel keeps no peak of a sum. `upperMb` is the sum of their
+ * VmHWMs, which counts the shared binary twice: an upper bound, never below the true peak.
+ */
 export class PeakRssProbe {
   private maxPolledMb = 0;
   private readonly timer: NodeJS.Timeout;
   private readonly hwmReset: boolean;
 
   constructor(
-    private readonly pid: number,
-    everyMs = 20,
+    private readonly pids: number[],
+    everyMs = 5,
   ) {
-    this.hwmReset = resetPeak(pid);
+    this.hwmReset = pids.map(resetPeak).every(Boolean);
     this.poll();
     this.timer = setInterval(() => this.poll(), everyMs);
   }
 
-  /** Peak in MB since construction: VmHWM when it could be reset, else the polled maximum. */
-  stop(): { peakMb: number; polledMb: number; source: 'VmHWM' | 'polled' } {
+  stop(): { peakMb: number; upperMb: number; source: 'VmHWM' | 'polled'; perProcessMb: number[] } {
     clearInterval(this.timer);
     this.poll();
-    const { hwmMb } = this.safe();
-    if (this.hwmReset && Number.isFinite(hwmMb)) return { peakMb: Math.max(hwmMb, this.maxPolledMb), polledMb: this.maxPolledMb, source: 'VmHWM' };
-    return { peakMb: this.maxPolledMb, polledMb: this.maxPolledMb, source: 'polled' };
+    const hwm = this.pids.map((pid) => this.status(pid)?.hwmMb ?? NaN);
+    const upperMb = this.hwmReset ? hwm.reduce((a, b) => a + b, 0) : NaN;
+    if (this.pids.length === 1 && Number.isFinite(upperMb)) return { peakMb: Math.max(upperMb, this.maxPolledMb), upperMb, source: 'VmHWM', perProcessMb: hwm };
+    return { peakMb: this.maxPolledMb, upperMb, source: 'polled', perProcessMb: hwm };
   }
 
-  private safe(): MemoryStatus {
+  private status(pid: number): (MemoryStatus & { anonMb: number; fileMb: number }) | undefined {
     try {
-      return memoryOf(this.pid);
+      return memoryOf(pid);
     } catch {
-      return { rssMb: NaN, hwmMb: NaN };
+      return undefined;
     }
   }
 
   private poll(): void {
-    const { rssMb } = this.safe();
-    if (rssMb > this.maxPolledMb) this.maxPolledMb = rssMb;
+    let anon = 0;
+    let file = 0;
+    for (const pid of this.pids) {
+      const s = this.status(pid);
+      if (!s) continue;
+      anon += s.anonMb;
+      file = Math.max(file, s.fileMb);
+    }
+    if (anon + file > this.maxPolledMb) this.maxPolledMb = anon + file;
   }
 }

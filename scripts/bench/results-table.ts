@@ -65,7 +65,7 @@ export function loadTable(l: LoadSummary): string {
       ['idle p50 parts: pick-up (started_at − created_at)', ms(l.idle.pickupP50)],
       ['idle p50 parts: worker S3 download / upload', `${ms(l.idle.downloadP50)} / ${ms(l.idle.uploadP50)}`],
       ['idle p50 parts: rest (API, DB, queue events, response)', ms(l.idle.restP50)],
-      ['idle p50: engineMs − engine total (thread hand-off)', ms(l.idle.threadP50)],
+      ['idle p50: engineMs − engine total (hand-off to the engine process)', ms(l.idle.threadP50)],
       ...(l.errorSamples.length ? [['error samples', l.errorSamples.join('; ')]] : []),
     ],
   );

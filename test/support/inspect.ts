@@ -41,3 +41,19 @@ export function threadPriorities(pid: number | 'self'): ThreadPriority[] {
     return { nice: Number(fields[16]), policy: Number(fields[38]) };
   });
 }
+
+/** Direct children of a process (Linux: /proc/<pid>/task/<tid>/children). */
+export function childPids(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+    readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
+}
+
+/** Whether a process is still running (gone, or a zombie waiting to be reaped, is not). */
+export function isRunning(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] !== 'Z';
+  } catch {
+    return false;
+  }
+}

@@ -4,7 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { dataSourceOptions } from '@app/persistence';
 import { ExportHandoff, exportHandoffOptions, StorageService, storageOptions } from '@app/storage';
-import { EnginePool } from './export/engine-pool';
+import { EngineProcess } from './export/engine-process';
 import { ObjectCache } from './export/object-cache';
 import { fetchObject } from './export/fetch-object';
 import { ExportJobRunner } from './export/export-job.runner';
@@ -28,7 +28,7 @@ export class WorkerModule {
           provide: StorageService,
           useValue: new StorageService(storageOptions(config)),
         },
-        { provide: EnginePool, useValue: enginePool(config) },
+        { provide: EngineProcess, useValue: engineProcess(config) },
         {
           provide: ObjectCache,
           inject: [StorageService],
@@ -45,16 +45,16 @@ export class WorkerModule {
   }
 }
 
-function enginePool(config: AppConfig): EnginePool {
-  const logger = new Logger(EnginePool.name);
+function engineProcess(config: AppConfig): EngineProcess {
+  const logger = new Logger(EngineProcess.name);
   let warned = false;
-  return new EnginePool({
-    size: config.WORKER_CONCURRENCY,
+  return new EngineProcess({
+    threads: config.WORKER_CONCURRENCY,
     priority: config.ENGINE_PRIORITY,
-    onThreadStarted: (priority) => {
+    onStarted: (priority) => {
       if (priority === config.ENGINE_PRIORITY || warned) return;
       warned = true;
-      logger.warn({ asked: config.ENGINE_PRIORITY, got: priority }, 'engine threads could not take the CPU priority asked for (is chrt from util-linux installed?)');
+      logger.warn({ asked: config.ENGINE_PRIORITY, got: priority }, 'the engine process could not take the CPU priority asked for (is chrt from util-linux installed?)');
     },
   });
 }

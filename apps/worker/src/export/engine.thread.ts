@@ -1,44 +1,20 @@
-import { parentPort, workerData } from 'node:worker_threads';
-import type { EnginePriority } from '@app/config';
-import { EngineError, generateExport, type EngineInput } from '@app/export-engine';
-import { lowerThreadPriority } from './thread-priority';
+import { parentPort } from 'node:worker_threads';
+import { EngineError, generateExport } from '@app/export-engine';
+import type { EngineResult, EngineTask } from './engine.protocol';
 
 /**
- * Runs the CPU-bound engine off the worker's main thread, so BullMQ's lock renewal and the
- * process's heartbeat keep ticking while a 100k-row price list is read.
+ * One engine thread of the engine process: several exports run side by side, and a thread that
+ * dies takes only its own export with it. Its CPU priority is the process's (threads inherit it).
  */
-export interface EngineThreadData {
-  priority: EnginePriority;
-}
-export interface EngineTask {
-  id: number;
-  input: EngineInput;
-}
-/** Sent once when the thread starts: the priority it could take (see lowerThreadPriority). */
-export interface EngineThreadStarted {
-  started: EnginePriority;
-}
-export type EngineReply =
-  | { id: number; ok: true; xlsx: Uint8Array; report: Awaited<ReturnType<typeof generateExport>>['report']; timings: Record<string, number> }
-  | { id: number; ok: false; engineError: boolean; message: string; code?: string };
-
-parentPort?.postMessage({ started: lowerThreadPriority((workerData as EngineThreadData).priority) } satisfies EngineThreadStarted);
-
 parentPort?.on('message', async ({ id, input }: EngineTask) => {
+  let result: EngineResult;
   try {
     const { xlsx, report, timings } = await generateExport(input);
-    const bytes = new Uint8Array(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength);
-    const reply: EngineReply = { id, ok: true, xlsx: bytes, report, timings };
-    parentPort!.postMessage(reply, bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : []);
+    result = { ok: true, xlsx: new Uint8Array(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength), report, timings };
   } catch (error) {
     const engineError = error instanceof EngineError;
-    const reply: EngineReply = {
-      id,
-      ok: false,
-      engineError,
-      message: (error as Error).message,
-      code: engineError ? (error as EngineError & { code?: string }).code : undefined,
-    };
-    parentPort!.postMessage(reply);
+    result = { ok: false, engineError, message: (error as Error).message, code: engineError ? error.code : undefined };
   }
+  const whole = result.ok && result.xlsx.byteOffset === 0 && result.xlsx.byteLength === result.xlsx.buffer.byteLength;
+  parentPort!.postMessage({ id, ...result }, whole && result.ok ? [result.xlsx.buffer as ArrayBuffer] : []);
 });

@@ -6,7 +6,8 @@ import { DataSource, Not } from 'typeorm';
 import { ERR, XLSX_MIME, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
 import { ExportEntity, exportJobContext, markExportDone, markExportRunning } from '@app/persistence';
 import { ExportHandoff, StorageService, storageKeys } from '@app/storage';
-import { EnginePool, EngineRejection } from './engine-pool';
+import { EngineProcess } from './engine-process';
+import { EngineRejection } from './engine.protocol';
 import { ObjectCache } from './object-cache';
 
 /**
@@ -19,7 +20,7 @@ export class ExportJobRunner {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(StorageService) private readonly storage: StorageService,
-    @Inject(EnginePool) private readonly engine: EnginePool,
+    @Inject(EngineProcess) private readonly engine: EngineProcess,
     @Inject(ObjectCache) private readonly files: ObjectCache,
     @Inject(ExportHandoff) private readonly handoff: ExportHandoff,
     private readonly logger: PinoLogger,
