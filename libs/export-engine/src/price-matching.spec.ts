@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import { generateExport } from './generate-export';
 import { buildWorkbook, item, mapping, plain, readWorkbook } from './testing/workbook-builders';
 
@@ -157,4 +158,32 @@ describe('matching items to price rows', () => {
       ['by rich key', 7],
     ]);
   });
+
+  it('reads codes and values kept in the sheet itself (inline strings, as streaming writers do), Cyrillic included', async () => {
+    const price = await priceList([
+      ['A-1', 'МК\u00a0 12', 'ГМ-1', 'Сыр «Российский»', 3],
+      ['A-2', '0031000', 'ГМ-2', 'Молоко 3,2% & сливки', 4],
+      ['A-3', 'ЖК-7', '', 'Кефир', 5],
+    ]);
+    const items = [item('mk 12'), item('31000'), item('нет', 'гм-2'), item('жк-7')];
+    const shared = await generateExport({ price, template: await template(), items, mapping: m });
+    const inline = await generateExport({ price: await toInlineStrings(price), template: await template(), items, mapping: m });
+    expect(inline.report).toEqual(shared.report);
+    expect(inline.report.matchedByMa + inline.report.matchedByGm).toBe(4);
+    expect(await dataRows(inline.xlsx, 2, 4)).toEqual(await dataRows(shared.xlsx, 2, 4));
+    expect((await dataRows(inline.xlsx, 2, 4)).map((r) => r[3])).toEqual(['Сыр «Российский»', 'Молоко 3,2% & сливки', 'Молоко 3,2% & сливки', 'Кефир']);
+  });
 });
+
+/** The same workbook with every shared string of its sheets written inline (`t="inlineStr"`). */
+async function toInlineStrings(xlsx: Buffer): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(xlsx);
+  const sst = await zip.file('xl/sharedStrings.xml')!.async('string');
+  const texts = [...sst.matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => m[1]);
+  for (const name of Object.keys(zip.files).filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))) {
+    const xml = await zip.file(name)!.async('string');
+    if (name.endsWith('sheet1.xml') && !/t="s"/.test(xml)) throw new Error('expected shared strings to rewrite');
+    zip.file(name, xml.replace(/<c ([^>]*?)t="s"([^>]*)><v>(\d+)<\/v><\/c>/g, (_m, a: string, b: string, i: string) => `<c ${a}t="inlineStr"${b}><is>${texts[Number(i)]}</is></c>`));
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}

@@ -66,6 +66,26 @@ describe('readSheet', () => {
     }
   });
 
+  it('reads plain inline strings (streaming writers) like any other inline string, in any chunking', async () => {
+    const xml = ws(
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>001000007</t></is></c><c r="B1" t="inlineStr" s="4"><is><t xml:space="preserve"> Молоко &amp; кефир_x000D_ </t></is></c>' +
+        '<c r="C1" t="inlineStr"><is><t></t></is></c><c r="D1" t="inlineStr"><is><t/></is></c><c r="E1"><v>5</v></c>' +
+        '<c r="F1" t="inlineStr"><is><t>Ры</t><rPh><t>x</t></rPh></is></c></row>' +
+        '<row r="2"><c t="inlineStr"><is><t>a</t></is></c><c t="inlineStr"><is><t>b</t></is></c></row>',
+    );
+    const want = [
+      [1, 1, CellKind.string, '001000007', 0],
+      [1, 2, CellKind.string, ' Молоко & кефир\r ', 4],
+      [1, 3, CellKind.string, '', 0],
+      [1, 4, CellKind.string, '', 0],
+      [1, 5, CellKind.number, '5', 0],
+      [1, 6, CellKind.string, 'Ры', 0],
+      [2, 1, CellKind.string, 'a', 0],
+      [2, 2, CellKind.string, 'b', 0],
+    ];
+    for (const size of [1, 5, 4096]) expect((await cells(xml, size)).out).toEqual(want);
+  });
+
   it('ignores empty <v/> and stops at </sheetData>', async () => {
     const { out } = await cells(ws('<row r="1"><c r="A1"><v></v></c><c r="B1" t="s"><v/></c></row>'));
     expect(out).toEqual([]);

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { CellKind } from './cell-kind';
 import { readCellAttrs, readRowNumber, type CellAttrs } from './sheet-attrs';
 import { localNameStart, nameIs, streamXmlRegions, type TagName } from './xml-stream';
-import { decodeXmlText } from './xml-text';
+import { decodeXmlText, utf8FromLatin1 } from './xml-text';
 
 export { CellKind } from './cell-kind';
 
@@ -15,7 +15,8 @@ export interface SheetSink {
 /**
  * The scanner's own sink: a cell's value is handed over as a position, s[start, end), so that
  * cells nobody looks at cost no string; `start` < 0 means `s` is the value itself (inline strings).
- * Pass it through `cellRaw` for the text `SheetSink.cell` would get. Returning true from `cell`
+ * `s` holds the part's bytes as latin1, one char per byte: pass the value through `cellRaw` for
+ * the text `SheetSink.cell` would get. Returning true from `cell`
  * skips the rest of the row (its later cells are not read; `rowEnd` still comes).
  */
 export interface RawSheetSink {
@@ -23,9 +24,12 @@ export interface RawSheetSink {
   rowEnd(row: number): void;
 }
 
-/** The raw text of a scanned cell as `SheetSink.cell` gets it; null for a cell without a value. */
+/**
+ * The raw text of a scanned cell as `SheetSink.cell` gets it; null for a cell without a value.
+ * The scanner's strings hold the part's bytes as latin1 (see `streamXmlRegions`): decoded here.
+ */
 export function cellRaw(kind: CellKind, s: string, start: number, end: number): string | null {
-  let raw = start < 0 ? s : s.slice(start, end);
+  let raw = utf8FromLatin1(start < 0 ? s : s.slice(start, end));
   if (kind !== CellKind.number && kind !== CellKind.shared) {
     return raw.indexOf('&') >= 0 || raw.indexOf('_x') >= 0 ? decodeXmlText(raw) : raw;
   }
@@ -154,6 +158,18 @@ class SheetScanner {
             pos = to + this.vcClose.length;
             if (this.emitCell()) pos = this.skipRow(s, pos);
           }
+        } else if (this.inCell && this.plain && this.kind === CellKind.string && s.charCodeAt(pos + 1) === 105) {
+          // And for a plain inline string, `<c … t="inlineStr"><is><t>…</t></is></c>`, which
+          // streaming writers use instead of shared strings: seven tags read as one.
+          const from = inlineTextStart(s, pos);
+          const to = from < 0 ? -1 : s.indexOf('<', from);
+          if (to >= 0 && s.startsWith(INLINE_CLOSE, to)) {
+            this.value = s;
+            this.vStart = from;
+            this.vEnd = to;
+            pos = to + INLINE_CLOSE.length;
+            if (this.emitCell()) pos = this.skipRow(s, pos);
+          }
         }
       } else if (len === 1 && c0 === 118) {
         // <v>: the value (or a formula's cached result)
@@ -218,6 +234,17 @@ class SheetScanner {
     this.rowOpen = false;
     return close + this.rowClose.length;
   }
+}
+
+const INLINE_OPEN = '<is><t>';
+const INLINE_OPEN_PRESERVE = '<is><t xml:space="preserve">';
+const INLINE_CLOSE = '</t></is></c>';
+
+/** Where the text starts when `<is><t>` (or its `xml:space="preserve"` form) is at p; -1 otherwise. */
+function inlineTextStart(s: string, p: number): number {
+  if (s.startsWith(INLINE_OPEN, p)) return p + INLINE_OPEN.length;
+  if (s.startsWith(INLINE_OPEN_PRESERVE, p)) return p + INLINE_OPEN_PRESERVE.length;
+  return -1;
 }
 
 /** `<v>` at p (char codes: cheaper than startsWith on a sliced string in this hot loop). */

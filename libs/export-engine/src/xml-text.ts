@@ -2,6 +2,15 @@
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
+/**
+ * Text cut from a part that was read as latin1 (one char per byte, see `streamXmlRegions`), as the
+ * UTF-8 it really is. Most values (codes, numbers) are ASCII, the same either way: no copy then.
+ */
+export function utf8FromLatin1(s: string): string {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return Buffer.from(s, 'latin1').toString('utf8');
+  return s;
+}
+
 /** Entity references and OOXML's `_xHHHH_` escapes (used for control characters) to plain text. */
 export function decodeXmlText(s: string): string {
   if (s.indexOf('&') >= 0) {
