@@ -5,7 +5,7 @@ import { loadConfig } from '@app/config';
 import { ApiClient } from './bench/api-client';
 import { parseOptions, type BenchOptions } from './bench/bench-options';
 import { BenchStack } from './bench/bench-stack';
-import { buildInputs, type BenchInputs, type ExpectedReport } from './bench/fixture-builder';
+import { buildInputs, STRING_STYLE_LABEL, type BenchInputs, type ExpectedReport } from './bench/fixture-builder';
 import { measureGenerate, measureUpload, prepareTask, type GenerateMeasure, type UploadMeasure } from './bench/http-runner';
 import { runLoad, type LoadSummary } from './bench/load-runner';
 import { breakdownTable, loadTable, stageTable, targetTable, type StageRow, type Target } from './bench/results-table';
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
     let inputs: BenchInputs | undefined;
     if (!opts.loadOnly) {
       log(`building the seeded price list: ${opts.rows} rows × 13 columns, ${opts.items} items`);
-      inputs = await buildInputs(workDir, opts.rows, opts.items, opts.seed);
+      inputs = await buildInputs(workDir, opts.rows, opts.items, opts.seed, opts.strings);
       main.priceBytes = inputs.priceBytes;
       log(`  price list ${(inputs.priceBytes / 1e6).toFixed(1)} MB; expected ${JSON.stringify(inputs.expected)}`);
       await inProcessStages(inputs, opts, opts.skipNaive ? ['floor', 'engine'] : ['floor', 'naive', 'engine'], main);
@@ -151,14 +151,14 @@ async function main(): Promise<void> {
     if (opts.compareRows > 0 && !opts.loadOnly) {
       compare = { rows: opts.compareRows, items: opts.items, priceBytes: 0, stages: {}, checks: [] };
       log(`compare: building ${opts.compareRows} rows`);
-      const big = await buildInputs(workDir, opts.compareRows, opts.items, opts.seed);
+      const big = await buildInputs(workDir, opts.compareRows, opts.items, opts.seed, opts.strings);
       compare.priceBytes = big.priceBytes;
       await inProcessStages(big, opts, ['floor', 'engine'], compare);
       await httpStages(stack, client, big, opts, compare);
     }
 
     if (!opts.skipLoad) {
-      const small = await buildInputs(workDir, opts.loadRows, opts.loadItems, opts.seed);
+      const small = await buildInputs(workDir, opts.loadRows, opts.loadItems, opts.seed, opts.strings);
       await stack.stopWorkers();
       for (let i = 0; i < opts.loadWorkers; i++) await stack.startWorker(opts.loadConcurrency || undefined);
       load = await runLoad(stack, client, small, { clients: opts.clients, seconds: opts.loadSeconds, concurrency: opts.loadConcurrency || loadConfig({}).WORKER_CONCURRENCY, log });
@@ -174,7 +174,7 @@ async function main(): Promise<void> {
   text.push(`Прайс-экспорт benchmark — ${new Date().toISOString()}`);
   text.push(`machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memGb} GB RAM, node ${machine.node}; load avg at start ${machine.loadAvgStart.join(' ')}, at end ${loadAvgEnd.join(' ')}`);
   if (opts.loadOnly) text.push(`inputs: small-task load only: ${opts.loadRows}-row price list, ${opts.loadItems} items`);
-  else text.push(`inputs: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 1e6).toFixed(1)} MB xlsx, seed ${opts.seed}), ${opts.items} items (~90% found, every 10th found by GM only), median of ${opts.runs} runs`);
+  else text.push(`inputs: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 1e6).toFixed(1)} MB xlsx, ${STRING_STYLE_LABEL[opts.strings]}, seed ${opts.seed}), ${opts.items} items (~90% found, every 10th found by GM only), median of ${opts.runs} runs`);
   if (!opts.loadOnly) text.push('', stageTable(stageRows(main)));
   if (compare) text.push('', stageTable(stageRows(compare, ` @${compare.rows}`)));
   if (main.generate) {

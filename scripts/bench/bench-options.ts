@@ -1,3 +1,5 @@
+import { STRING_STYLES, type StringStyle } from './fixture-builder';
+
 /**
  * Command-line flags of `npm run bench -- …`. Sizes are flags so the same script runs the
  * 300,000-row case; every default is the reference case of issue 7.
@@ -17,6 +19,8 @@ export interface BenchOptions {
   loadOnly: boolean;
   compareRows: number;
   json?: string;
+  /** Where the generated price lists keep their texts (fixture-builder's STRING_STYLES). */
+  strings: StringStyle;
   seed: number;
   keepLogs: boolean;
 }
@@ -35,6 +39,7 @@ export const DEFAULTS: BenchOptions = {
   skipNaive: false,
   loadOnly: false,
   compareRows: 0,
+  strings: 'shared',
   seed: 20240501,
   keepLogs: false,
 };
@@ -54,6 +59,9 @@ export const USAGE = `npm run bench -- [flags]
   --load-only         only the small-task load (no floor/naive/engine/upload/generate)
   --compare-rows N    also run floor, engine, upload and generate at N rows and print the
                       worker peak RSS ratio N-rows / --rows (issue 7: within 10%)
+  --strings S         where the price lists keep their texts: shared (the shared-strings part,
+                      default), str (t="str" cells) or inline (t="inlineStr"), as written by
+                      streaming writers
   --seed N            data seed (default ${DEFAULTS.seed})
   --json FILE         write machine-readable results
   --keep-logs         keep the work directory (app logs) after the run`;
@@ -92,6 +100,11 @@ export function parseOptions(argv: string[]): BenchOptions {
       continue;
     }
     const value = inline ?? argv[++i];
+    if (flag === '--strings') {
+      if (!STRING_STYLES.includes(value as StringStyle)) throw new Error(`--strings expects one of ${STRING_STYLES.join(', ')}, got ${value}`);
+      options.strings = value as StringStyle;
+      continue;
+    }
     if (flag === '--json') {
       if (!value) throw new Error('--json needs a file name');
       options.json = value;

@@ -3,6 +3,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Item, Mapping } from '@app/contracts';
 import { benchItems, writePriceList } from '@app/export-engine/testing/price-fixture';
+import { rewriteAsInlineStrings } from './inline-strings';
 
 /**
  * The benchmark's reference inputs, all deterministic: the seeded price list of the engine's
@@ -103,12 +104,26 @@ export async function writeTemplate(path: string): Promise<void> {
   await wb.xlsx.writeFile(path);
 }
 
+/**
+ * Where the price list keeps its texts: `shared` in the shared-strings part (what Excel and most
+ * writers do), `str` in the sheet as `t="str"` (exceljs's streaming writer without a string table),
+ * `inline` in the sheet as `t="inlineStr"` (other streaming writers). Same rows in each.
+ */
+export const STRING_STYLES = ['shared', 'str', 'inline'] as const;
+export type StringStyle = (typeof STRING_STYLES)[number];
+export const STRING_STYLE_LABEL: Record<StringStyle, string> = {
+  shared: 'shared strings',
+  str: 'texts in the sheet, t="str"',
+  inline: 'texts in the sheet, t="inlineStr"',
+};
+
 /** Writes price list, template and items into `dir`; `rows`-specific names so sizes can coexist. */
-export async function buildInputs(dir: string, rows: number, itemCount: number, seed: number): Promise<BenchInputs> {
-  const price = join(dir, `price-${rows}.xlsx`);
+export async function buildInputs(dir: string, rows: number, itemCount: number, seed: number, strings: StringStyle = 'shared'): Promise<BenchInputs> {
+  const price = join(dir, strings === 'shared' ? `price-${rows}.xlsx` : `price-${rows}-${strings}.xlsx`);
   const template = join(dir, 'template.xlsx');
   const itemsFile = join(dir, `items-${rows}-${itemCount}.json`);
-  await writePriceList(price, { rows, seed });
+  await writePriceList(price, { rows, seed, sharedStrings: strings === 'shared' });
+  if (strings === 'inline') await rewriteAsInlineStrings(price);
   await writeTemplate(template);
   const { items, expected } = buildItems(rows, itemCount);
   await writeFile(itemsFile, JSON.stringify({ items, mapping: BENCH_MAPPING }));

@@ -48,12 +48,14 @@ export interface PriceListOptions {
   rows?: number;
   seed?: number;
   sheetName?: string;
+  /** false: texts in the sheet itself (`t="str"`), as streaming writers without a string table do. */
+  sharedStrings?: boolean;
 }
 
 export async function writePriceList(path: string, options: PriceListOptions = {}): Promise<void> {
   const rows = options.rows ?? 100_000;
   const rand = rng(options.seed ?? 20240501);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true, useStyles: true });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: options.sharedStrings ?? true, useStyles: true });
   const ws = wb.addWorksheet(options.sheetName ?? 'Данные');
   ws.columns = PRICE_HEADER.map((header, i) => ({
     header,
