@@ -41,17 +41,16 @@ function countMinorGcs(): { stop: () => number } {
 describe('collectingYoungGarbage', () => {
   beforeEach(() => gcFunction()());
 
-  it('keeps the dead pieces of an allocation-free scan to a few MB, where they would pile up with the part’s size', async () => {
-    const total = 48 * MB;
-    const base = process.memoryUsage().arrayBuffers;
-    const collected = await collectingYoungGarbage(() => scanPieces(total), 10);
-    expect(collected.peak - base).toBeLessThan(8 * MB);
-
-    // The same scan left alone: nothing makes V8 collect, so the garbage grows with the input.
+  it('keeps the dead pieces of an allocation-free scan to a few MB, however big the input', async () => {
+    // Left alone, such a scan piles its dead pieces up until V8 collects for its own reasons
+    // (~32 MB in a fresh process here; earlier in a long test run it may collect sooner).
     gcFunction()();
-    const alone = await scanPieces(total);
-    expect(alone.checksum).toBe(collected.checksum);
-    expect(alone.peak - base).toBeGreaterThan(20 * MB);
+    const base = process.memoryUsage().arrayBuffers;
+    const minor = countMinorGcs();
+    const scan = await collectingYoungGarbage(() => scanPieces(48 * MB), 10);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(minor.stop()).toBeGreaterThanOrEqual(5);
+    expect(scan.peak - base).toBeLessThan(8 * MB);
   });
 
   it('collects only while the work runs, and passes its result and its error on', async () => {
