@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
-import { stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Item, Mapping } from '@app/contracts';
 import { benchItems, writePriceList } from '@app/export-engine/testing/price-fixture';
-import { rewriteAsInlineStrings } from './inline-strings';
+import { toInlineStrings } from '@app/export-engine/testing/inline-strings';
 
 /**
  * The benchmark's reference inputs, all deterministic: the seeded price list of the engine's
@@ -123,7 +123,7 @@ export async function buildInputs(dir: string, rows: number, itemCount: number, 
   const template = join(dir, 'template.xlsx');
   const itemsFile = join(dir, `items-${rows}-${itemCount}.json`);
   await writePriceList(price, { rows, seed, sharedStrings: strings === 'shared' });
-  if (strings === 'inline') await rewriteAsInlineStrings(price);
+  if (strings === 'inline') await writeFile(price, await toInlineStrings(await readFile(price)));
   await writeTemplate(template);
   const { items, expected } = buildItems(rows, itemCount);
   await writeFile(itemsFile, JSON.stringify({ items, mapping: BENCH_MAPPING }));

@@ -1,5 +1,5 @@
-import JSZip from 'jszip';
 import { generateExport } from './generate-export';
+import { toInlineStrings } from './testing/inline-strings';
 import { buildWorkbook, item, mapping, plain, readWorkbook } from './testing/workbook-builders';
 
 /** DESIGN §5.1–5.3 and §5.7: which sheet, which row, and the report. */
@@ -175,15 +175,3 @@ describe('matching items to price rows', () => {
   });
 });
 
-/** The same workbook with every shared string of its sheets written inline (`t="inlineStr"`). */
-async function toInlineStrings(xlsx: Buffer): Promise<Buffer> {
-  const zip = await JSZip.loadAsync(xlsx);
-  const sst = await zip.file('xl/sharedStrings.xml')!.async('string');
-  const texts = [...sst.matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => m[1]);
-  for (const name of Object.keys(zip.files).filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))) {
-    const xml = await zip.file(name)!.async('string');
-    if (name.endsWith('sheet1.xml') && !/t="s"/.test(xml)) throw new Error('expected shared strings to rewrite');
-    zip.file(name, xml.replace(/<c ([^>]*?)t="s"([^>]*)><v>(\d+)<\/v><\/c>/g, (_m, a: string, b: string, i: string) => `<c ${a}t="inlineStr"${b}><is>${texts[Number(i)]}</is></c>`));
-  }
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-}

@@ -151,25 +151,13 @@ class SheetScanner {
         if (this.inCell && (this.plain ? isVOpen(s, pos) : s.startsWith(this.vOpen, pos))) {
           const from = pos + this.vOpen.length;
           const to = s.indexOf('<', from);
-          if (to >= 0 && (this.plain ? isVcClose(s, to) : s.startsWith(this.vcClose, to))) {
-            this.value = s;
-            this.vStart = from;
-            this.vEnd = to;
-            pos = to + this.vcClose.length;
-            if (this.emitCell()) pos = this.skipRow(s, pos);
-          }
+          if (to >= 0 && (this.plain ? isVcClose(s, to) : s.startsWith(this.vcClose, to))) pos = this.emitValue(s, from, to, to + this.vcClose.length);
         } else if (this.inCell && this.plain && this.kind === CellKind.string && s.charCodeAt(pos + 1) === 105) {
           // And for a plain inline string, `<c … t="inlineStr"><is><t>…</t></is></c>`, which
           // streaming writers use instead of shared strings: seven tags read as one.
           const from = inlineTextStart(s, pos);
           const to = from < 0 ? -1 : s.indexOf('<', from);
-          if (to >= 0 && s.startsWith(INLINE_CLOSE, to)) {
-            this.value = s;
-            this.vStart = from;
-            this.vEnd = to;
-            pos = to + INLINE_CLOSE.length;
-            if (this.emitCell()) pos = this.skipRow(s, pos);
-          }
+          if (to >= 0 && s.startsWith(INLINE_CLOSE, to)) pos = this.emitValue(s, from, to, to + INLINE_CLOSE.length);
         }
       } else if (len === 1 && c0 === 118) {
         // <v>: the value (or a formula's cached result)
@@ -213,6 +201,14 @@ class SheetScanner {
       }
     }
     return true;
+  }
+
+  /** A fast path's whole cell, value s[from, to), ending at `next`: handed over; where to go on. */
+  private emitValue(s: string, from: number, to: number, next: number): number {
+    this.value = s;
+    this.vStart = from;
+    this.vEnd = to;
+    return this.emitCell() ? this.skipRow(s, next) : next;
   }
 
   /** Hands the cell to the sink; true when the sink skips the rest of the row. */

@@ -9,7 +9,6 @@ import { ExportHandoff, StorageService, storageKeys } from '@app/storage';
 import { EngineProcess } from './engine-process';
 import { EngineRejection } from './engine.protocol';
 import { ObjectCache } from './object-cache';
-import { collectingYoungGarbage } from './young-garbage';
 
 /**
  * One export job: fetch the task's files, run the engine in a thread, store the workbook under a
@@ -42,10 +41,10 @@ export class ExportJobRunner {
     const started = Date.now();
     const held: { release(): void }[] = [];
     try {
-      // A download streams socket buffers to disk and allocates little else: collected as it goes.
-      const [price, template] = await collectingYoungGarbage(() =>
-        Promise.all([this.acquire(priceKey, context.files.price?.key), this.acquire(templateKey, context.files.template?.key)]),
-      );
+      const [price, template] = await Promise.all([
+        this.acquire(priceKey, context.files.price?.key),
+        this.acquire(templateKey, context.files.template?.key),
+      ]);
       held.push(price, template);
       const downloaded = Date.now();
       const out = await this.engine.run({ price: price.path, template: template.path, items: context.items, mapping: context.mapping });
