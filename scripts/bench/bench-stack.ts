@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { ENTRY, freePort, repoRoot, spawnApp, type AppProcess } from '../app-processes';
+import { parentOf, type CpuRole } from './cpu-probe';
+import { processTree } from './memory-probe';
 
 
 
@@ -117,6 +119,44 @@ export class BenchStack {
     });
     for (const log of this.logs) log.end();
     return problems;
+  }
+
+  /**
+   * Every process an export passes through, for CpuProbe: the stack's own, the engine processes
+   * under the workers, the benchmark itself (its clients), and the PostgreSQL and Redis servers
+   * when they run on this machine (every PostgreSQL process: postmaster, backends, background writers).
+   */
+  async cpuRoles(): Promise<CpuRole[]> {
+    const workers = this.workers.map((w) => w.pid);
+    const engines = workers.flatMap((pid) => processTree(pid).filter((p) => p !== pid));
+    const pg = await this.db();
+    let postgres: number[] = [];
+    try {
+      postgres = (await pg.query<{ pid: number }>('SELECT pid FROM pg_stat_activity')).rows.map((r) => r.pid);
+      // The postmaster forks a backend for every new connection; it is not in pg_stat_activity.
+      const postmaster = postgres.length ? parentOf(postgres[0]) : undefined;
+      if (postmaster) postgres.push(postmaster);
+    } finally {
+      await pg.end();
+    }
+    const redis = new Redis(this.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    let redisPid: number[] = [];
+    try {
+      await redis.connect();
+      const pid = /^process_id:(\d+)/m.exec(await redis.info('server'))?.[1];
+      redisPid = pid ? [Number(pid)] : [];
+    } finally {
+      redis.disconnect();
+    }
+    return [
+      { name: 'workers', pids: workers },
+      { name: 'engine processes', pids: engines, background: true },
+      { name: 'embedded S3', pids: this.s3 ? [this.s3.pid] : [] },
+      { name: 'API', pids: this.api ? [this.api.pid] : [] },
+      { name: 'PostgreSQL', pids: postgres, expectedName: /postgres/ },
+      { name: 'Redis', pids: redisPid, expectedName: /redis/ },
+      { name: 'benchmark clients', pids: [process.pid] },
+    ];
   }
 
   /** A pg client on the bench database (for exports.timings). */

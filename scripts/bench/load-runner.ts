@@ -2,6 +2,7 @@ import type { Item, Mapping } from '@app/contracts';
 import { readFile } from 'node:fs/promises';
 import type { ApiClient, GenerateResult } from './api-client';
 import type { BenchStack } from './bench-stack';
+import { CpuProbe, type CpuShare } from './cpu-probe';
 import { exportTimings, prepareTask } from './http-runner';
 import { median, percentile, round } from './stats-helper';
 
@@ -35,6 +36,11 @@ export interface LoadSummary {
   slotP50: number;
   overheadExclWaitP50: number;
   overheadExclWaitP95: number;
+  /**
+   * CPU per export during the load, by process: what the normal-priority parts (everything but the
+   * engine processes) cost per export is what stretches every export's path on a busy machine.
+   */
+  cpuPerExport: CpuShare[];
   /** Single client, no job ever waits for a worker: where the overhead goes, p50 of each part. */
   idle: {
     requests: number;
@@ -78,6 +84,8 @@ export async function runLoad(
 
   opts.log(`load: ${opts.clients} clients × ${opts.seconds} s against ${stack.workers.length} worker(s)`);
   const samples: Sample[] = [];
+  const cpu = new CpuProbe(() => stack.cpuRoles());
+  await cpu.begin();
   const started = performance.now();
   const deadline = started + opts.seconds * 1000;
   await Promise.all(
@@ -86,6 +94,7 @@ export async function runLoad(
     }),
   );
   const elapsedS = (performance.now() - started) / 1000;
+  const cpuPerExport = await cpu.perExport(samples.length);
 
   const rows = await exportTimings(stack, [...samples, ...idleSamples].map((s) => s.exportId).filter((x): x is string => !!x));
   const ok = samples.filter((s) => s.status === 200 && s.rows === input.items.length);
@@ -118,6 +127,7 @@ export async function runLoad(
     slotP50: round(median(ok.map((s) => rows.get(s.exportId!)?.slotMs ?? NaN))),
     overheadExclWaitP50: round(percentile(exclWait, 50)),
     overheadExclWaitP95: round(percentile(exclWait, 95)),
+    cpuPerExport,
     idle: {
       requests: idleOk.length,
       latencyP50: round(percentile(idleOk.map((s) => s.ms), 50)),

@@ -60,6 +60,7 @@ export function loadTable(l: LoadSummary): string {
       ['  of which waiting for a worker (started_at − created_at) p50 / p95', `${ms(l.waitP50)} / ${ms(l.waitP95)}`],
       ['  overhead without that wait, p50 / p95', `${ms(l.overheadExclWaitP50)} / ${ms(l.overheadExclWaitP95)}`],
       ['worker slot time p50 (finished_at − started_at)', `${ms(l.slotP50)} → at most ${(l.workers * 1000 / l.slotP50).toFixed(1)} exports/s with ${l.workers} worker(s)`],
+      ...cpuRows(l),
       [`idle (1 client, ${l.idle.requests} sequential): latency p50`, ms(l.idle.latencyP50)],
       ['idle: queue overhead = e2e − engineMs, p50 / p95', `${ms(l.idle.overheadP50)} / ${ms(l.idle.overheadP95)}`],
       ['idle p50 parts: pick-up (started_at − created_at)', ms(l.idle.pickupP50)],
@@ -69,6 +70,17 @@ export function loadTable(l: LoadSummary): string {
       ...(l.errorSamples.length ? [['error samples', l.errorSamples.join('; ')]] : []),
     ],
   );
+}
+
+/** CPU per export by process during the load; the engines run at idle priority, the rest is on every export's path. */
+function cpuRows(l: LoadSummary): string[][] {
+  if (!l.cpuPerExport.length) return [];
+  const onPath = l.cpuPerExport.filter((c) => !c.background);
+  const total = onPath.reduce((sum, c) => sum + c.msPerExport, 0);
+  return [
+    ['CPU per export at normal priority (all processes, /proc)', `${total.toFixed(1)} ms × ${l.throughputPerS} exports/s = ${((total * l.throughputPerS) / 10).toFixed(0)}% of one core`],
+    ...l.cpuPerExport.map((c) => [`  ${c.name}${c.background ? ' (idle priority, not in the total)' : ''}`, `${c.msPerExport.toFixed(2)} ms`]),
+  ];
 }
 
 export function breakdownTable(title: string, records: Record<string, number>, order: string[]): string {
