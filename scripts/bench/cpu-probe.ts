@@ -9,28 +9,28 @@ import { readFileSync } from 'node:fs';
 /** USER_HZ: Linux reports utime and stime in hundredths of a second on every architecture Node runs on. */
 const MS_PER_TICK = 10;
 
-/** The parent of a process (PostgreSQL's postmaster, for one of its backends); undefined when unknown. */
-export function parentOf(pid: number): number | undefined {
+/** A process's name and the fields after it in /proc/<pid>/stat (field 3, the state, first); undefined when it is gone. */
+function procStat(pid: number): { name: string; fields: string[] } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) || undefined;
+    const end = stat.lastIndexOf(')');
+    return { name: stat.slice(stat.indexOf('(') + 1, end), fields: stat.slice(end + 2).split(' ') };
   } catch {
     return undefined;
   }
 }
 
+/** The parent of a process (PostgreSQL's postmaster, for one of its backends); undefined when unknown. */
+export function parentOf(pid: number): number | undefined {
+  return Number(procStat(pid)?.fields[1]) || undefined;
+}
+
 /** A process's CPU so far, in ms; undefined when it is gone or is not `expectedName` (a pid of another machine's server). */
 export function cpuMsOf(pid: number, expectedName?: RegExp): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    if (expectedName && !expectedName.test(name)) return undefined;
-    // Fields after "(comm) ": state is field 3, utime 14 and stime 15 (1-based).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
-  } catch {
-    return undefined;
-  }
+  const stat = procStat(pid);
+  if (!stat || (expectedName && !expectedName.test(stat.name))) return undefined;
+  // utime and stime are fields 14 and 15 of the line (1-based).
+  return (Number(stat.fields[11]) + Number(stat.fields[12])) * MS_PER_TICK;
 }
 
 export interface CpuRole {
