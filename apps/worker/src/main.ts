@@ -10,6 +10,8 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
+  // Only now has every bootstrap hook finished (the queue consumer and the health port are separate modules).
+  app.get(Logger).log(`worker ready (pid ${process.pid})`, 'Worker');
 }
 
 bootstrap().catch((error: Error) => {

@@ -54,7 +54,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
       { every: config.HOUSEKEEPING_EVERY_MS },
       { name: HOUSEKEEPING_JOB, opts: { removeOnComplete: 50, removeOnFail: 50 } },
     );
-    this.logger.info({ concurrency: config.WORKER_CONCURRENCY, queue: EXPORT_QUEUE }, 'worker ready');
+    this.logger.info({ concurrency: config.WORKER_CONCURRENCY, queue: EXPORT_QUEUE }, 'consuming the export queue');
   }
 
   private process(job: Job<ExportJobData, ExportJobResult | null>): Promise<ExportJobResult | null> {
