@@ -38,7 +38,7 @@ export const DEFAULTS: BenchOptions = {
   skipLoad: false,
   skipNaive: false,
   loadOnly: false,
-  compareRows: 0,
+  compareRows: 300_000,
   strings: 'shared',
   seed: 20240501,
   keepLogs: false,
@@ -58,7 +58,8 @@ export const USAGE = `npm run bench -- [flags]
   --skip-naive        no exceljs baseline (it takes ~15 s and >1 GB per run at 100k)
   --load-only         only the small-task load (no floor/naive/engine/upload/generate)
   --compare-rows N    also run floor, engine, upload and generate at N rows and print the
-                      worker peak RSS ratio N-rows / --rows (issue 7: within 10%)
+                      worker peak RSS ratio N-rows / --rows (issue 7: within 10%; default
+                      ${DEFAULTS.compareRows}, 0 = skip)
   --strings S         where the price lists keep their texts: shared (the shared-strings part,
                       default), str (t="str" cells) or inline (t="inlineStr"), as written by
                       streaming writers

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import type { Item, Mapping } from '@app/contracts';
 import { generateExport } from '@app/export-engine';
 import { memoryOf, resetPeak } from './memory-probe';
@@ -7,7 +8,8 @@ import type { StageName, StageRequest, StageResult } from './stage-runner';
 /**
  * One in-process stage in a fresh Node process (`node --expose-gc stage-child.js '<json>'`), so
  * each stage's peak RSS is its own and no stage inherits another's heap. Runs the stage `runs`
- * times with a full GC before each, timing every run, and prints one `BENCH_RESULT {json}` line.
+ * times (or, `paced`, once per `run` line on stdin) with a full GC before each, timing every run,
+ * and prints one `BENCH_RESULT {json}` line.
  */
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -40,7 +42,7 @@ async function main(): Promise<void> {
   gc?.();
   const baselineRssMb = memoryOf(process.pid).rssMb;
   const result: StageResult = { stage: req.stage, times: [], peakRssMb: 0, baselineRssMb, gc: !!gc, timings: [], check: {} };
-  for (let i = 0; i < req.runs; i++) {
+  const runOne = async () => {
     gc?.();
     resetPeak(process.pid);
     const t = performance.now();
@@ -49,6 +51,18 @@ async function main(): Promise<void> {
     result.peakRssMb = Math.max(result.peakRssMb, memoryOf(process.pid).hwmMb);
     result.check = check;
     if (timings) result.timings.push(timings);
+  };
+  if (req.paced) {
+    // One run per `run` line on stdin, so the parent can alternate two stages run by run.
+    process.stdout.write('STAGE_READY\n');
+    for await (const line of createInterface({ input: process.stdin })) {
+      if (line !== 'run') break;
+      await runOne();
+      process.stdout.write('STAGE_RUN_DONE\n');
+    }
+    process.stdin.destroy();
+  } else {
+    for (let i = 0; i < req.runs; i++) await runOne();
   }
   process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 }

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 
 /** The in-process stages; each runs in its own child process (see stage-child.ts). */
@@ -10,6 +11,8 @@ export interface StageRequest {
   template: string;
   itemsFile: string;
   runs: number;
+  /** One run per `run` line on stdin instead of `runs` in a row (runStagesAlternating). */
+  paced?: boolean;
 }
 
 export interface StageResult {
@@ -45,4 +48,77 @@ export function runStage(request: StageRequest, timeoutMs = 30 * 60_000): Promis
       else reject(new Error(`stage ${request.stage} failed (exit ${code ?? signal}):\n${err.slice(-2000)}`));
     });
   });
+}
+
+/**
+ * Several stages, each in its own fresh child as with runStage, run by run in turn (A B A B …):
+ * these machines' speed drifts by tens of percent within a minute, and a ratio of two stages is
+ * only fair when that drift falls on both alike.
+ */
+export async function runStagesAlternating(requests: StageRequest[], runs: number, timeoutMs = 30 * 60_000): Promise<StageResult[]> {
+  const children = requests.map((request) => new PacedStage(request, timeoutMs));
+  try {
+    for (const child of children) await child.next('STAGE_READY');
+    for (let i = 0; i < runs; i++) {
+      for (const child of children) {
+        child.send('run');
+        await child.next('STAGE_RUN_DONE');
+      }
+    }
+    return await Promise.all(children.map((child) => child.finish()));
+  } finally {
+    for (const child of children) child.kill();
+  }
+}
+
+class PacedStage {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly lines: string[] = [];
+  private waiter?: () => void;
+  private err = '';
+  private readonly exited: Promise<number | null>;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly request: StageRequest, timeoutMs: number) {
+    this.child = spawn(process.execPath, ['--expose-gc', join(__dirname, 'stage-child.js'), JSON.stringify({ ...request, paced: true })]);
+    createInterface({ input: this.child.stdout }).on('line', (line) => {
+      this.lines.push(line);
+      this.waiter?.();
+    });
+    this.child.stderr.on('data', (c: Buffer) => (this.err += c.toString()));
+    this.exited = new Promise((done) => this.child.on('exit', (code) => {
+      done(code);
+      this.waiter?.();
+    }));
+    this.timer = setTimeout(() => this.child.kill('SIGKILL'), timeoutMs);
+  }
+
+  send(line: string): void {
+    this.child.stdin.write(`${line}\n`);
+  }
+
+  /** Waits for a line starting with `prefix`; throws if the child exits first. */
+  async next(prefix: string): Promise<string> {
+    for (;;) {
+      const at = this.lines.findIndex((l) => l.startsWith(prefix));
+      if (at >= 0) return this.lines.splice(0, at + 1)[at];
+      if (this.child.exitCode !== null || this.child.signalCode !== null) {
+        throw new Error(`stage ${this.request.stage} failed (exit ${this.child.exitCode ?? this.child.signalCode}):\n${this.err.slice(-2000)}`);
+      }
+      await new Promise<void>((resolve) => (this.waiter = resolve));
+    }
+  }
+
+  async finish(): Promise<StageResult> {
+    this.child.stdin.end('end\n');
+    const line = await this.next('BENCH_RESULT ');
+    await this.exited;
+    clearTimeout(this.timer);
+    return JSON.parse(line.slice('BENCH_RESULT '.length)) as StageResult;
+  }
+
+  kill(): void {
+    clearTimeout(this.timer);
+    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
 }
