@@ -9,7 +9,7 @@ import { buildInputs, STRING_STYLE_LABEL, type BenchInputs, type ExpectedReport 
 import { measureGenerate, measureUpload, prepareTask, type GenerateMeasure, type UploadMeasure } from './bench/http-runner';
 import { runLoad, type LoadSummary } from './bench/load-runner';
 import { breakdownTable, loadTable, stageTable, targetTable, type StageRow, type Target } from './bench/results-table';
-import { runStage, runStagesAlternating, type StageName, type StageResult } from './bench/stage-runner';
+import { runStages, type StageName, type StageResult } from './bench/stage-runner';
 import { mb, median, medianRecord, ratio } from './bench/stats-helper';
 
 /**
@@ -36,16 +36,18 @@ interface SizeResults {
 }
 
 async function inProcessStages(inputs: BenchInputs, opts: BenchOptions, names: StageName[], out: SizeResults): Promise<void> {
-  const request = (stage: StageName) => ({ stage, price: inputs.price, template: inputs.template, itemsFile: inputs.itemsFile, runs: opts.runs });
+  const request = (stage: StageName) => ({ stage, price: inputs.price, template: inputs.template, itemsFile: inputs.itemsFile });
   const results: StageResult[] = [];
   if (names.includes('naive')) {
     log(`naive @ ${out.rows} rows: ${opts.runs} runs in a fresh child`);
-    results.push(await runStage(request('naive')));
+    results.push(...(await runStages([request('naive')], opts.runs)));
   }
   // floor and engine make the ratio the issue asks for: run by run in turn, so drift hits both.
   const paired = names.filter((n) => n !== 'naive');
-  if (paired.length) log(`${paired.join(' and ')} @ ${out.rows} rows: ${opts.runs} runs each, in turn, each in a fresh child`);
-  if (paired.length) results.push(...(await runStagesAlternating(paired.map(request), opts.runs)));
+  if (paired.length) {
+    log(`${paired.join(' and ')} @ ${out.rows} rows: ${opts.runs} runs each, in turn, each in a fresh child`);
+    results.push(...(await runStages(paired.map(request), opts.runs)));
+  }
   for (const r of results) {
     out.stages[r.stage] = r;
     log(`  ${r.stage}: median ${median(r.times).toFixed(0)} ms, peak RSS ${mb(r.peakRssMb)}`);

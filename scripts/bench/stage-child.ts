@@ -7,9 +7,9 @@ import type { StageName, StageRequest, StageResult } from './stage-runner';
 
 /**
  * One in-process stage in a fresh Node process (`node --expose-gc stage-child.js '<json>'`), so
- * each stage's peak RSS is its own and no stage inherits another's heap. Runs the stage `runs`
- * times (or, `paced`, once per `run` line on stdin) with a full GC before each, timing every run,
- * and prints one `BENCH_RESULT {json}` line.
+ * each stage's peak RSS is its own and no stage inherits another's heap. Runs the stage once per
+ * `run` line on stdin (so the parent can alternate stages run by run), with a full GC before each,
+ * timing every run; at the end of its input prints one `BENCH_RESULT {json}` line.
  */
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -52,18 +52,13 @@ async function main(): Promise<void> {
     result.check = check;
     if (timings) result.timings.push(timings);
   };
-  if (req.paced) {
-    // One run per `run` line on stdin, so the parent can alternate two stages run by run.
-    process.stdout.write('STAGE_READY\n');
-    for await (const line of createInterface({ input: process.stdin })) {
-      if (line !== 'run') break;
-      await runOne();
-      process.stdout.write('STAGE_RUN_DONE\n');
-    }
-    process.stdin.destroy();
-  } else {
-    for (let i = 0; i < req.runs; i++) await runOne();
+  process.stdout.write('STAGE_READY\n');
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line !== 'run') break;
+    await runOne();
+    process.stdout.write('STAGE_RUN_DONE\n');
   }
+  process.stdin.destroy();
   process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 }
 

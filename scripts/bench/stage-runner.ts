@@ -10,9 +10,6 @@ export interface StageRequest {
   price: string;
   template: string;
   itemsFile: string;
-  runs: number;
-  /** One run per `run` line on stdin instead of `runs` in a row (runStagesAlternating). */
-  paced?: boolean;
 }
 
 export interface StageResult {
@@ -30,32 +27,12 @@ export interface StageResult {
   check: Record<string, number>;
 }
 
-export function runStage(request: StageRequest, timeoutMs = 30 * 60_000): Promise<StageResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', join(__dirname, 'stage-child.js'), JSON.stringify(request)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      const line = out.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
-      if (code === 0 && line) resolve(JSON.parse(line.slice('BENCH_RESULT '.length)) as StageResult);
-      else reject(new Error(`stage ${request.stage} failed (exit ${code ?? signal}):\n${err.slice(-2000)}`));
-    });
-  });
-}
-
 /**
- * Several stages, each in its own fresh child as with runStage, run by run in turn (A B A B …):
+ * One or more stages, each in its own fresh child, `runs` times each, run by run in turn (A B A B …):
  * these machines' speed drifts by tens of percent within a minute, and a ratio of two stages is
  * only fair when that drift falls on both alike.
  */
-export async function runStagesAlternating(requests: StageRequest[], runs: number, timeoutMs = 30 * 60_000): Promise<StageResult[]> {
+export async function runStages(requests: StageRequest[], runs: number, timeoutMs = 30 * 60_000): Promise<StageResult[]> {
   const children = requests.map((request) => new PacedStage(request, timeoutMs));
   try {
     for (const child of children) await child.next('STAGE_READY');
@@ -80,7 +57,7 @@ class PacedStage {
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly request: StageRequest, timeoutMs: number) {
-    this.child = spawn(process.execPath, ['--expose-gc', join(__dirname, 'stage-child.js'), JSON.stringify({ ...request, paced: true })]);
+    this.child = spawn(process.execPath, ['--expose-gc', join(__dirname, 'stage-child.js'), JSON.stringify(request)]);
     createInterface({ input: this.child.stdout }).on('line', (line) => {
       this.lines.push(line);
       this.waiter?.();

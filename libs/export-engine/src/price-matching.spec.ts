@@ -174,4 +174,3 @@ describe('matching items to price rows', () => {
     expect((await dataRows(inline.xlsx, 2, 4)).map((r) => r[3])).toEqual(['Сыр «Российский»', 'Молоко 3,2% & сливки', 'Молоко 3,2% & сливки', 'Кефир']);
   });
 });
-
