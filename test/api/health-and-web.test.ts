@@ -2,7 +2,7 @@ import { ERR } from '@app/contracts';
 import request from 'supertest';
 import { api, createTask, upload } from '../support/api-client';
 import { startApi } from '../support/app-runner';
-import { fixtureBytes } from '../support/fixtures';
+import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { testEnv } from '../support/test-env';
 
 describe('health and the web app', () => {

@@ -1,7 +1,7 @@
 import { ERR, type Task } from '@app/contracts';
 import { api, binary, createTask, upload } from '../support/api-client';
 import { badFiles } from '../support/bad-files';
-import { fixtureBytes } from '../support/fixtures';
+import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { objectsOf, sql } from '../support/inspect';
 
 describe('uploads', () => {

@@ -7,7 +7,7 @@ import type { EnginePool as EnginePoolType } from '../../apps/worker/src/export/
 import type { EngineProcess as EngineProcessType } from '../../apps/worker/src/export/engine-process';
 import type { EngineRejection as EngineRejectionType } from '../../apps/worker/src/export/engine.protocol';
 import { REPO_ROOT, startApi, startWorker, waitForLine } from '../support/app-runner';
-import { fixture, sampleItems } from '../support/fixtures';
+import { fixture, sampleItems } from '@app/export-engine/testing/fixtures';
 import { generate, readyTask, SAMPLE_RULES } from '../support/generate-helpers';
 import { childPids, isRunning, SCHED_IDLE, threadPriorities } from '../support/inspect';
 import { ownQueueEnv } from '../support/own-world';

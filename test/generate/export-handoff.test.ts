@@ -4,7 +4,7 @@ import { EXPORT_HEADERS, EXPORT_QUEUE } from '@app/contracts';
 import { ExportHandoff } from '@app/storage';
 import { startApi, startWorker } from '../support/app-runner';
 import { generate, readyTask } from '../support/generate-helpers';
-import { fixtureBytes, sampleItems } from '../support/fixtures';
+import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { bucket, sql } from '../support/inspect';
 import { ownQueueEnv } from '../support/own-world';
 import { testEnv } from '../support/test-env';

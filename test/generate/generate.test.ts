@@ -1,6 +1,7 @@
 import { EXPORT_HEADERS, ERR, XLSX_MIME, type ExportRecord } from '@app/contracts';
 import { api, binary, createTask, upload } from '../support/api-client';
-import { fixtureBytes, readWorkbook, sampleItems, workbook } from '../support/fixtures';
+import { readWorkbook, workbook } from '../support/fixtures';
+import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { dataRows, generate, plain, readyTask } from '../support/generate-helpers';
 import { objectsOf, sql } from '../support/inspect';
 

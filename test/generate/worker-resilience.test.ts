@@ -6,7 +6,7 @@ import { ERR, type ExportRecord, type Task } from '@app/contracts';
 import { benchItems, writePriceList } from '@app/export-engine/testing/price-fixture';
 import { api, binary, createTask, putGlobalMapping, upload } from '../support/api-client';
 import { startApi, startWorker } from '../support/app-runner';
-import { fixtureBytes, sampleItems } from '../support/fixtures';
+import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { dataRows, generate, readyTask, SAMPLE_RULES } from '../support/generate-helpers';
 import { childPids, objectsOf, SCHED_IDLE, sql, threadPriorities } from '../support/inspect';
 import { testEnv } from '../support/test-env';

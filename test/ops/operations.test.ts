@@ -6,7 +6,7 @@ import { EXPORT_QUEUE, HOUSEKEEPING_JOB, type Task } from '@app/contracts';
 import { redisOptions } from '@app/config';
 import { api, binary } from '../support/api-client';
 import { startApi, startWorker } from '../support/app-runner';
-import { fixtureBytes, sampleItems } from '../support/fixtures';
+import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { readyTask } from '../support/generate-helpers';
 import { bucket, sql } from '../support/inspect';
 import { bigTask, ownQueueEnv, waitForExport } from '../support/own-world';

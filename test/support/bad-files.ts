@@ -1,13 +1,11 @@
 import JSZip from 'jszip';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fixtureBytes } from './fixtures';
+import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 
 /** Files that must never be taken for a workbook, each built the way it turns up in real life. */
 export const badFiles = {
   empty: () => Buffer.alloc(0),
   /** A real Excel 97 file (saved by LibreOffice) renamed to .xlsx. */
-  xls: () => readFileSync(resolve(__dirname, '../fixtures/price-sample.xls')),
+  xls: () => fixtureBytes('price-sample.xls'),
   encrypted: () => fixtureBytes('real/encryptAES.xlsx'),
   csv: () => Buffer.from('Код МА;Код ГМ;Цена\r\n0031000;77000;125,50\r\n', 'utf8'),
   text: () => Buffer.from('Это просто текст, а не таблица.\n'.repeat(20), 'utf8'),

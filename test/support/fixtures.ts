@@ -1,11 +1,4 @@
 import ExcelJS from 'exceljs';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-
-/** The shared sample spreadsheets (../shared/fixtures beside the repository). */
-export const FIXTURES = resolve(__dirname, '../../../shared/fixtures');
-export const fixture = (name: string) => resolve(FIXTURES, name);
-export const fixtureBytes = (name: string) => readFileSync(fixture(name));
 
 /** A small workbook built in code: `rows` go to a sheet named `sheetName`. */
 export async function workbook(rows: unknown[][], sheetName = 'Данные'): Promise<Buffer> {
@@ -21,11 +14,3 @@ export async function readWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
   return wb;
 }
 
-/** Items of items-sample.tsv (header skipped), as the API takes them. */
-export function sampleItems(): { ma: string; gm: string; name: string; minQty: number; step: number }[] {
-  const [, ...lines] = fixtureBytes('items-sample.tsv').toString('utf8').split(/\r?\n/).filter((l) => l.trim());
-  return lines.map((line) => {
-    const [ma, gm, name, minQty, step] = line.split('\t');
-    return { ma, gm, name, minQty: Number(minQty), step: Number(step) };
-  });
-}

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import type { Item, Mapping, Task } from '@app/contracts';
 import { api, binary, createTask, putGlobalMapping, upload } from './api-client';
-import { fixtureBytes, readWorkbook } from './fixtures';
+import { fixtureBytes } from '@app/export-engine/testing/fixtures';
+import { readWorkbook } from './fixtures';
 
 /**
  * The rules a user of the sample files would set: codes, name and quantities typed in, price and

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Item, Task } from '@app/contracts';
 import { benchItems, writePriceList } from '@app/export-engine/testing/price-fixture';
 import { api, createTask, putGlobalMapping, upload } from './api-client';
-import { fixtureBytes } from './fixtures';
+import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { SAMPLE_RULES } from './generate-helpers';
 import { testEnv } from './test-env';
 

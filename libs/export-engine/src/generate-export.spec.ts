@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { generateExport } from './generate-export';
-import { FIXTURES, mapping, plain, readWorkbook, sampleItems } from './testing/workbook-builders';
+import { mapping, plain, readWorkbook } from './testing/workbook-builders';
+import { FIXTURES, sampleItems } from './testing/fixtures';
 
 const sampleMapping = mapping({ manual: { ma: 2, gm: 3, name: 4, minQty: 6, step: 7 }, price: { '6': 5, '8': 8 } });
 

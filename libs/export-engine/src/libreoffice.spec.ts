@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { generateExport } from './generate-export';
 import { hasLibreOffice, libreOfficeCsv } from './testing/libreoffice';
-import { FIXTURES, item, mapping, sampleItems } from './testing/workbook-builders';
+import { item, mapping } from './testing/workbook-builders';
+import { FIXTURES, sampleItems } from './testing/fixtures';
 
 /**
  * LibreOffice as an independent reader of what the engine writes: if our XML patching produced

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateExport } from './generate-export';
 import { benchItems, PRICE_COLUMNS, priceCodes, writePriceList } from './testing/price-fixture';
-import { FIXTURES, mapping, readWorkbook } from './testing/workbook-builders';
+import { mapping, readWorkbook } from './testing/workbook-builders';
+import { FIXTURES } from './testing/fixtures';
 
 /** The benchmark's generated price list, in small: deterministic, and the engine finds every item. */
 describe('reference price list (testing/price-fixture)', () => {

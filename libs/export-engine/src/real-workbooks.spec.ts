@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { generateExport } from './generate-export';
 import { locateParts } from './workbook-locator';
 import { ZipSource } from './zip-source';
-import { buildWorkbook, FIXTURES, item, mapping, plain, readWorkbook } from './testing/workbook-builders';
+import { buildWorkbook, item, mapping, plain, readWorkbook } from './testing/workbook-builders';
+import { FIXTURES } from './testing/fixtures';
 import { zipEntries } from './testing/zip-entries';
 
 /** Workbooks written by Excel and others (excelize test data), as price lists and as templates. */

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateExport } from './generate-export';
-import { buildWorkbook, FIXTURES, item, mapping, plain, readWorkbook } from './testing/workbook-builders';
+import { buildWorkbook, item, mapping, plain, readWorkbook } from './testing/workbook-builders';
+import { FIXTURES } from './testing/fixtures';
 import { outsideSheetData, zipEntries, zipText } from './testing/zip-entries';
 
 /** DESIGN §5.4–5.6: where rows go, what they look like, what survives. */

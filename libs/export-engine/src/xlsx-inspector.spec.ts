@@ -5,7 +5,8 @@ import { ENGINE_ERR, ERR } from '@app/contracts';
 import { EngineError } from './engine-error';
 import { generateExport } from './generate-export';
 import { inspectXlsx } from './xlsx-inspector';
-import { buildWorkbook, FIXTURES, item, mapping } from './testing/workbook-builders';
+import { buildWorkbook, item, mapping } from './testing/workbook-builders';
+import { FIXTURES } from './testing/fixtures';
 import { ZipWriter } from './zip-writer';
 
 /** DESIGN §5.8 and §6: every kind of bad file gets its own clear message, before any inflating. */

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { FIXTURES } from './testing/workbook-builders';
+import { FIXTURES } from './testing/fixtures';
 import { ZipSource } from './zip-source';
 import { ZipWriter } from './zip-writer';
 

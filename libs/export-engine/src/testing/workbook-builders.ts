@@ -1,12 +1,7 @@
 import ExcelJS from 'exceljs';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Item, Mapping } from '@app/contracts';
 
 /** Test helpers: build small workbooks in code and read outputs back (exceljs is fine here). */
-
-/** The shared sample spreadsheets, beside the repository (DESIGN §9: ../shared/fixtures). */
-export const FIXTURES = join(__dirname, '../../../../../shared/fixtures');
 
 export type CellInput = ExcelJS.CellValue | { value: ExcelJS.CellValue; numFmt?: string };
 
@@ -54,15 +49,6 @@ export function mapping(partial: { manual?: Partial<Mapping['manualMapping']>; p
 
 export function item(ma: string, gm = '', name = '', minQty = 1, step = 1): Item {
   return { ma, gm, name, minQty, step };
-}
-
-/** The 13 rows of items-sample.tsv (header skipped). */
-export function sampleItems(): Item[] {
-  const lines = readFileSync(join(FIXTURES, 'items-sample.tsv'), 'utf8').trim().split(/\r?\n/).slice(1);
-  return lines.map((l) => {
-    const [ma, gm, name, minQty, step] = l.split('\t');
-    return { ma, gm, name, minQty: Number(minQty), step: Number(step) };
-  });
 }
 
 /** A cell's value as a plain JS value (rich text joined, formula → result). */

@@ -24,8 +24,8 @@ describe('pasteIntoRows', () => {
     ]);
   });
 
-  it('pastes the shared sample (13 rows, header skipped)', () => {
-    const file = path.resolve(__dirname, '../../../../../../shared/fixtures/items-sample.tsv');
+  it('pastes the sample items (13 rows, header skipped)', () => {
+    const file = path.resolve(__dirname, '../../../../../test/fixtures/items-sample.tsv');
     const out = pasteIntoRows([emptyRow()], 0, 0, readFileSync(file, 'utf8'))!;
     expect(out).toHaveLength(13);
     expect(rowToItem(out[0])).toEqual({ ma: '0031000', gm: '77000', name: 'Молоко 3,2% 1 л', minQty: 1, step: 1 });
