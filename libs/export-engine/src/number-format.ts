@@ -12,6 +12,14 @@ export const BUILTIN_FORMATS: Readonly<Record<number, string>> = {
   45: 'mm:ss', 46: '[h]:mm:ss', 47: 'mmss.0', 48: '##0.0E+0', 49: '@',
 };
 
+/**
+ * LibreOffice writes General as a custom format (`<numFmt numFmtId="164" formatCode="General"/>`)
+ * and gives it to the default style; others write `GENERAL`. Either way it is no format of its own.
+ */
+export function isGeneralCode(code: string): boolean {
+  return code.length === 7 && code.toLowerCase() === 'general';
+}
+
 /** The text format `@`: what MA/GM/name columns get when the template says nothing. */
 export const TEXT_FORMAT_ID = 49;
 

@@ -1,3 +1,4 @@
+import { isGeneralCode } from './number-format';
 import type { NumberFormat } from './styles-reader';
 import { escapeXmlAttr, findStartTags, parseAttributes } from './xml-text';
 
@@ -25,15 +26,20 @@ export class StylesPatcher {
     const cellXfs = /<((?:[A-Za-z_][\w.-]*:)?)cellXfs\b[^>]*?(\/?)>/.exec(xml);
     this.prefix = cellXfs?.[1] ?? '';
     this.xfs = cellXfs && cellXfs[2] !== '/' ? splitXfs(xml, cellXfs.index + cellXfs[0].length, this.prefix) : [];
-    this.xfNumFmt = this.xfs.map((xf) => Number(parseAttributes(xf.slice(0, xf.indexOf('>') + 1)).get('numFmtId') ?? 0) || 0);
+    const generalIds = new Set<number>();
     for (const tag of findStartTags(xml, 'numFmt')) {
       const a = parseAttributes(tag);
       const id = Number(a.get('numFmtId'));
       if (!Number.isInteger(id)) continue;
       const code = a.get('formatCode') ?? '';
+      if (isGeneralCode(code)) generalIds.add(id);
       if (!this.codeToId.has(code)) this.codeToId.set(code, id);
       this.nextId = Math.max(this.nextId, id + 1);
     }
+    this.xfNumFmt = this.xfs.map((xf) => {
+      const id = Number(parseAttributes(xf.slice(0, xf.indexOf('>') + 1)).get('numFmtId') ?? 0) || 0;
+      return generalIds.has(id) ? 0 : id;
+    });
   }
 
   get changed(): boolean {

@@ -1,4 +1,4 @@
-import { BUILTIN_FORMATS, isDateFormat } from './number-format';
+import { BUILTIN_FORMATS, isDateFormat, isGeneralCode } from './number-format';
 import { findStartTags, parseAttributes } from './xml-text';
 
 export interface NumberFormat {
@@ -28,7 +28,8 @@ export function readCellFormats(stylesXml: string | undefined): CellFormats {
     const cellXfs = sectionOf(stylesXml, 'cellXfs');
     for (const tag of findStartTags(cellXfs, 'xf')) {
       const id = Number(parseAttributes(tag).get('numFmtId') ?? 0) || 0;
-      formats.push({ id, code: custom.get(id) ?? BUILTIN_FORMATS[id] ?? 'General' });
+      const code = custom.get(id) ?? BUILTIN_FORMATS[id] ?? 'General';
+      formats.push(isGeneralCode(code) ? GENERAL : { id, code });
     }
   }
   const dates = formats.map((f) => isDateFormat(f.id, f.code));
