@@ -1,4 +1,4 @@
-import { isDateFormat, isDateFormatCode } from './number-format';
+import { isCalendarDateFormat, isDateFormat, isDateFormatCode } from './number-format';
 
 describe('date number formats', () => {
   it('knows the built-in date ids 14–22 and 45–47', () => {
@@ -21,5 +21,12 @@ describe('date number formats', () => {
   it('does not treat a custom id with a General-like code as a date', () => {
     expect(isDateFormat(164, '#,##0.00')).toBe(false);
     expect(isDateFormat(165, 'dd/mm/yy')).toBe(true);
+  });
+
+  it('tells calendar dates from times of day and durations (only dates depend on the date system)', () => {
+    for (const id of [14, 15, 16, 17, 22]) expect(isCalendarDateFormat(id, undefined)).toBe(true);
+    for (const id of [18, 19, 20, 21, 45, 46, 47]) expect(isCalendarDateFormat(id, undefined)).toBe(false);
+    for (const code of ['dd.mm.yyyy', 'yyyy\\-mm\\-dd', 'mmm', 'd-mmm', 'yyyy-mm-dd hh:mm', '[$-419]d mmmm yyyy', 'mm']) expect(isCalendarDateFormat(164, code)).toBe(true);
+    for (const code of ['[hh]:mm:ss', '[h]:mm', 'h:mm', 'hh:mm:ss AM/PM', 'mm:ss', 'h:mm A/P', '#,##0.00']) expect(isCalendarDateFormat(164, code)).toBe(false);
   });
 });

@@ -24,11 +24,14 @@ export function isGeneralCode(code: string): boolean {
 export const TEXT_FORMAT_ID = 49;
 
 const DATE_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
+/** Built-in times of day and durations: no calendar date in them. */
+const TIME_IDS = new Set([18, 19, 20, 21, 45, 46, 47]);
 /** Locale-specific date ids (Chinese/Japanese/Korean/Thai builtins) Excel also treats as dates. */
 const LOCALE_DATE_IDS = new Set([27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 50, 51, 52, 53, 54, 55, 56, 57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81]);
 
-const dateCodeCache = new Map<string, boolean>();
+const dateCodeCache = new Map<string, string>();
 
+/** A date or time format: its numbers are serial days (a date, a time of day or a duration). */
 export function isDateFormat(numFmtId: number, code: string | undefined): boolean {
   if (DATE_IDS.has(numFmtId) || LOCALE_DATE_IDS.has(numFmtId)) return true;
   if (code === undefined || numFmtId < 164) return false;
@@ -36,15 +39,43 @@ export function isDateFormat(numFmtId: number, code: string | undefined): boolea
 }
 
 /**
+ * A format with a day, month or year in it: its numbers count days from the workbook's epoch, so
+ * they move between the 1900 and 1904 date systems. Times of day (`h:mm`) and durations
+ * (`[h]:mm`) are a fraction or a count of days from nothing and keep their value.
+ */
+export function isCalendarDateFormat(numFmtId: number, code: string | undefined): boolean {
+  if (TIME_IDS.has(numFmtId)) return false;
+  if (DATE_IDS.has(numFmtId) || LOCALE_DATE_IDS.has(numFmtId)) return true;
+  if (code === undefined || numFmtId < 164) return false;
+  const parts = dateParts(code);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (p === 'd' || p === 'y') return true;
+    // `m` after an hour or before seconds is minutes; anywhere else it is the month.
+    if (p === 'm' && parts[i - 1] !== 'h' && parts[i + 1] !== 's') return true;
+  }
+  return false;
+}
+
+/**
  * A custom code is a date when its first section has d/m/y/h/s outside quotes, `\`-escapes and
  * `[…]` brackets — but `[h]`/`[mm]`/`[ss]` elapsed-time brackets do count.
  */
 export function isDateFormatCode(code: string): boolean {
+  return dateParts(code) !== '';
+}
+
+/**
+ * The date and time parts of a code's first section in order, one letter per run: `dd.mm.yyyy`
+ * → `dmy`, `[h]:mm:ss` → `hms`. AM/PM markers are no part (their `M` is no month).
+ */
+function dateParts(code: string): string {
   const cached = dateCodeCache.get(code);
   if (cached !== undefined) return cached;
   const section = code.split(';')[0];
-  let result = false;
-  for (let i = 0; i < section.length && !result; i++) {
+  let parts = '';
+  let lastAt = -2;
+  for (let i = 0; i < section.length; i++) {
     const c = section[i];
     if (c === '"') {
       const end = section.indexOf('"', i + 1);
@@ -54,12 +85,16 @@ export function isDateFormatCode(code: string): boolean {
     } else if (c === '[') {
       const end = section.indexOf(']', i + 1);
       const inner = section.slice(i + 1, end < 0 ? section.length : end);
-      if (/^(h+|m+|s+)$/i.test(inner)) result = true;
+      if (/^(h+|m+|s+)$/i.test(inner)) parts += inner[0].toLowerCase();
       i = end < 0 ? section.length : end;
+    } else if (/^(am\/pm|a\/p)/i.test(section.slice(i, i + 5))) {
+      i += section[i + 1] === '/' ? 2 : 4;
     } else if (/[dmyhsDMYHS]/.test(c)) {
-      result = true;
+      const part = c.toLowerCase();
+      if (lastAt !== i - 1 || parts[parts.length - 1] !== part) parts += part;
+      lastAt = i;
     }
   }
-  if (dateCodeCache.size < 1000) dateCodeCache.set(code, result);
-  return result;
+  if (dateCodeCache.size < 1000) dateCodeCache.set(code, parts);
+  return parts;
 }

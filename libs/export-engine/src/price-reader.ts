@@ -13,8 +13,9 @@ import type { ZipSource } from './zip-source';
 
 /** A price cell's value as it is to be written: type kept, with the source's number format. */
 export type PriceValue =
+  /** Times of day and durations too: serial days that no date system shifts. */
   | { type: 'number'; value: number; format: NumberFormat }
-  /** Serial day number in the 1900 date system. */
+  /** A calendar date (maybe with a time): serial day number in the 1900 date system. */
   | { type: 'date'; value: number; format: NumberFormat }
   | { type: 'string'; value: string; format: NumberFormat }
   | { type: 'boolean'; value: boolean; format: NumberFormat }
@@ -178,7 +179,7 @@ function toValue(
     default: {
       const n = Number(c.raw);
       if (!Number.isFinite(n)) return { type: 'string', value: c.raw, format };
-      if (formats.isDate(c.style)) return { type: 'date', value: n + dateOffset, format };
+      if (formats.isCalendarDate(c.style)) return { type: 'date', value: n + dateOffset, format };
       return { type: 'number', value: n, format };
     }
   }

@@ -1,4 +1,4 @@
-import { BUILTIN_FORMATS, isDateFormat, isGeneralCode } from './number-format';
+import { BUILTIN_FORMATS, isCalendarDateFormat, isDateFormat, isGeneralCode } from './number-format';
 import { findStartTags, parseAttributes } from './xml-text';
 
 export interface NumberFormat {
@@ -10,7 +10,10 @@ export interface NumberFormat {
 export interface CellFormats {
   /** Number format of cell style `s` (cellXfs index). */
   formatOf(styleIndex: number): NumberFormat;
+  /** A date or time format (a time of day or a duration included). */
   isDate(styleIndex: number): boolean;
+  /** A format with a day, month or year: its serials depend on the date system. */
+  isCalendarDate(styleIndex: number): boolean;
 }
 
 const GENERAL: NumberFormat = { id: 0, code: 'General' };
@@ -33,9 +36,11 @@ export function readCellFormats(stylesXml: string | undefined): CellFormats {
     }
   }
   const dates = formats.map((f) => isDateFormat(f.id, f.code));
+  const calendarDates = formats.map((f) => isCalendarDateFormat(f.id, f.code));
   return {
     formatOf: (s) => formats[s] ?? GENERAL,
     isDate: (s) => dates[s] ?? false,
+    isCalendarDate: (s) => calendarDates[s] ?? false,
   };
 }
 
