@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { localNameStart, nameIs, type TagName } from './xml-stream';
-import { decodeXmlText } from './xml-text';
+import { decodeXmlText, textWithCdata } from './xml-text';
 
 export interface SharedStringsOptions {
   /** Only these indices need their text (the others are just counted): the second pass. */
@@ -130,8 +130,9 @@ function richText(s: string, from: number, to: number): string {
     localNameStart(s, closing ? lt + 2 : lt + 1, gt, name);
     if (nameIs(s, name, 'rPh')) inPhonetic = !closing && !selfClosing;
     else if (!closing && !selfClosing && !inPhonetic && nameIs(s, name, 't')) {
-      const end = s.indexOf('<', pos);
-      out += s.slice(pos, end < 0 || end > to ? to : end);
+      const run = textWithCdata(s, pos, to);
+      out += run.text;
+      pos = run.end;
     }
   }
   return decode(out);

@@ -86,6 +86,20 @@ describe('readSheet', () => {
     for (const size of [1, 5, 4096]) expect((await cells(xml, size)).out).toEqual(want);
   });
 
+  it('reads CDATA sections in inline strings as text, < > & in them included, in any chunking', async () => {
+    const xml = ws(
+      '<row r="1"><c r="A1" t="inlineStr"><is><t><![CDATA[12345]]></t></is></c>' +
+        '<c r="B1" t="inlineStr"><is><t>a<![CDATA[<c r="Z1"><v>9</v></c> & b]]>c</t></is></c>' +
+        '<c r="C1" t="inlineStr"><is><r><t><![CDATA[Ры]]></t></r><r><t>ба</t></r><rPh><t><![CDATA[x]]></t></rPh></is></c></row>',
+    );
+    const want = [
+      [1, 1, CellKind.string, '12345', 0],
+      [1, 2, CellKind.string, 'a<c r="Z1"><v>9</v></c> & bc', 0],
+      [1, 3, CellKind.string, 'Рыба', 0],
+    ];
+    for (const size of [1, 3, 7, 4096]) expect((await cells(xml, size)).out).toEqual(want);
+  });
+
   it('ignores empty <v/> and stops at </sheetData>', async () => {
     const { out } = await cells(ws('<row r="1"><c r="A1"><v></v></c><c r="B1" t="s"><v/></c></row>'));
     expect(out).toEqual([]);
@@ -109,6 +123,15 @@ describe('readSharedStrings', () => {
       [3, 'a & b\r'],
       [4, '漢'],
     ]);
+  });
+
+  it('reads CDATA sections in <t> as text', async () => {
+    const xml = '<sst><si><t><![CDATA[0031000]]></t></si><si><r><t><![CDATA[a <b> & ]]></t></r><r><t>c</t></r></si></sst>';
+    const got: string[] = [];
+    await readSharedStrings(chunked(xml, 5), (_i, t) => {
+      got.push(t);
+    });
+    expect(got).toEqual(['0031000', 'a <b> & c']);
   });
 
   it('stops early when told to', async () => {

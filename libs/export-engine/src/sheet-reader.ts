@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { CellKind } from './cell-kind';
 import { readCellAttrs, readRowNumber, type CellAttrs } from './sheet-attrs';
 import { localNameStart, nameIs, streamXmlRegions, type TagName } from './xml-stream';
-import { decodeXmlText, utf8FromLatin1 } from './xml-text';
+import { CDATA_OPEN, decodeXmlText, isCdataAt, literalText, utf8FromLatin1 } from './xml-text';
 
 export { CellKind } from './cell-kind';
 
@@ -86,6 +86,9 @@ class SheetScanner {
   private skipping = false;
   private inInline = false;
   private inPhonetic = false;
+  /** Inside an inline string's `<t>` (outside phonetic runs), where CDATA sections are text. */
+  private inText = false;
+  private inCdata = false;
   private inlineText = '';
   private readonly cell: CellAttrs = { col: 0, kind: CellKind.number, style: 0 };
   private vOpen = '<v>';
@@ -102,9 +105,18 @@ class SheetScanner {
       pos = this.skipRow(s, 0);
       if (this.skipping) return true;
     }
+    if (this.inCdata) {
+      pos = this.cdata(s, 0);
+      if (this.inCdata) return true;
+    }
     for (;;) {
       const lt = s.indexOf('<', pos);
       if (lt < 0) break;
+      if (this.inText && isCdataAt(s, lt)) {
+        pos = this.cdata(s, lt + CDATA_OPEN.length);
+        if (this.inCdata) return true;
+        continue;
+      }
       const gt = s.indexOf('>', lt + 1);
       if (gt < 0) break;
       pos = gt + 1;
@@ -172,7 +184,8 @@ class SheetScanner {
         if (this.inInline && !this.inPhonetic && !closing && !selfClosing) {
           const end = s.indexOf('<', pos);
           this.inlineText += s.slice(pos, end < 0 ? s.length : end);
-        }
+          this.inText = true;
+        } else if (closing) this.inText = false;
       } else if (len === 3 && c0 === 114 && s.charCodeAt(this.name.start + 1) === 111) {
         // <row>
         if (closing) {
@@ -201,6 +214,24 @@ class SheetScanner {
       }
     }
     return true;
+  }
+
+  /**
+   * A CDATA section in an inline string's `<t>` (some writers put every text in one), its content
+   * from `from` on: added to the text with the plain text after it. Its `<` and `>` are no tags,
+   * and the piece may end inside it (the next piece goes on with it). Returns where to go on.
+   */
+  private cdata(s: string, from: number): number {
+    const close = s.indexOf(']]>', from);
+    this.inCdata = close < 0;
+    if (close < 0) {
+      this.inlineText += literalText(s.slice(from));
+      return s.length;
+    }
+    const next = s.indexOf('<', close + 3);
+    const end = next < 0 ? s.length : next;
+    this.inlineText += literalText(s.slice(from, close)) + s.slice(close + 3, end);
+    return end;
   }
 
   /** A fast path's whole cell, value s[from, to), ending at `next`: handed over; where to go on. */

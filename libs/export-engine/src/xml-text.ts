@@ -28,6 +28,37 @@ export function decodeXmlText(s: string): string {
   return s;
 }
 
+export const CDATA_OPEN = '<![CDATA[';
+
+/** A CDATA section starts at `at` (`<![CDATA[`, which some writers put in `<t>`). */
+export function isCdataAt(s: string, at: number): boolean {
+  return s.charCodeAt(at + 1) === 33 && s.startsWith(CDATA_OPEN, at);
+}
+
+/** CDATA content as escaped text: the readers' entity decoding then gives it back as written. */
+export function literalText(s: string): string {
+  return s.indexOf('&') < 0 ? s : s.replace(/&/g, '&amp;');
+}
+
+/**
+ * The character data from `from` to the next tag that is not a CDATA section, and where that tag
+ * starts (a `<` inside CDATA is no tag). For parts read whole or cut between items.
+ */
+export function textWithCdata(s: string, from: number, limit = s.length): { text: string; end: number } {
+  let text = '';
+  let pos = from;
+  for (;;) {
+    let lt = s.indexOf('<', pos);
+    if (lt < 0 || lt > limit) lt = limit;
+    text += s.slice(pos, lt);
+    if (lt >= limit || !isCdataAt(s, lt)) return { text, end: lt };
+    const close = s.indexOf(']]>', lt + CDATA_OPEN.length);
+    const stop = close < 0 || close > limit ? limit : close;
+    text += literalText(s.slice(lt + CDATA_OPEN.length, stop));
+    pos = Math.min(stop + 3, limit);
+  }
+}
+
 // eslint-disable-next-line no-control-regex
 const NEEDS_ESCAPE_RE = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|_x[0-9a-fA-F]{4}_/;
 
