@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { loadConfigOrExit } from '@app/config';
 import { startEmbeddedS3, type EmbeddedS3 } from './embedded-s3';
+import { loadLocalEnv } from './local-env';
 import { ENTRY, repoRoot, spawnApp, type AppProcess } from './app-processes';
 
 /**
@@ -25,20 +26,17 @@ async function waitForApi(url: string, cancelled: () => boolean): Promise<void> 
 }
 
 async function main(): Promise<void> {
-  const workers = Number(process.env.WORKERS ?? 1);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
-    process.stderr.write('Invalid configuration: WORKERS: expected an integer 1–64\n');
-    process.exit(1);
-  }
+  loadLocalEnv(ROOT);
+  const config = loadConfigOrExit();
   const env: NodeJS.ProcessEnv = { ...process.env };
   let s3: EmbeddedS3 | undefined;
   if (!env.S3_ENDPOINT) {
-    const dir = resolve(ROOT, env.DATA_DIR ?? 'data', 's3');
-    s3 = await startEmbeddedS3(dir, Number(env.EMBEDDED_S3_PORT ?? 0));
+    const dir = resolve(ROOT, config.DATA_DIR, 's3');
+    s3 = await startEmbeddedS3(dir, config.EMBEDDED_S3_PORT);
     env.S3_ENDPOINT = s3.endpoint;
     print('launcher', `S3_ENDPOINT is not set: started an embedded S3-compatible server (s3rver) at ${s3.endpoint}, data in ${dir}`);
   }
-  const config = loadConfigOrExit(env);
+  const workers = config.WORKERS;
 
   const children = new Set<AppProcess>();
   let stopping = false;

@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import express from 'express';
 import { resolve } from 'node:path';
-import { DEFAULT_ADMIN, loadConfigOrExit, type AppConfig } from '@app/config';
+import { loadConfigOrExit, type AppConfig } from '@app/config';
 import { createDataSource, ensureDatabase, migrateWithLock } from '@app/persistence';
 import { StorageService, storageOptions } from '@app/storage';
 import { AppModule } from './app.module';
@@ -12,25 +12,25 @@ import { ExportQueueService } from './queue/export-queue.service';
 import { mountBullBoard } from './admin/bull-board';
 import { mountWebApp } from './web/web-app.middleware';
 
-function refuseDefaultAdminInProduction(config: AppConfig): void {
-  const defaults = config.ADMIN_USER === DEFAULT_ADMIN.user || config.ADMIN_PASSWORD === DEFAULT_ADMIN.password;
-  if (config.NODE_ENV === 'production' && defaults) {
-    process.stderr.write('Invalid configuration: ADMIN_USER/ADMIN_PASSWORD must not be the defaults in production\n');
-    process.exit(1);
-  }
-}
-
-/** Creates the database if needed and migrates it under an advisory lock, before serving. */
-async function prepareServices(config: AppConfig): Promise<void> {
-  await ensureDatabase(config.DATABASE_URL);
+/**
+ * Creates the database if needed and migrates it under an advisory lock, before serving; returns
+ * what it did, for the log (a first start says it created and migrated the database).
+ */
+async function prepareServices(config: AppConfig): Promise<string[]> {
+  const database = decodeURIComponent(new URL(config.DATABASE_URL).pathname.slice(1));
+  const notes: string[] = [];
+  if (await ensureDatabase(config.DATABASE_URL)) notes.push(`database "${database}" created`);
   const dataSource = createDataSource(config.DATABASE_URL);
   await dataSource.initialize();
   try {
-    await migrateWithLock(dataSource);
+    const applied = await migrateWithLock(dataSource);
+    notes.push(applied.length ? `database migrated: ${applied.join(', ')}` : 'database schema is up to date');
   } finally {
     await dataSource.destroy();
   }
-  await new StorageService(storageOptions(config)).ensureBucket();
+  if (await new StorageService(storageOptions(config)).ensureBucket()) notes.push(`storage bucket "${config.S3_BUCKET}" created`);
+  notes.push(`queue prefix in Redis: ${config.QUEUE_PREFIX}`);
+  return notes;
 }
 
 /**
@@ -50,8 +50,7 @@ function forceExitAfterGrace(graceMs: number): void {
 
 async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
-  refuseDefaultAdminInProduction(config);
-  await prepareServices(config);
+  const notes = await prepareServices(config);
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
@@ -59,6 +58,7 @@ async function bootstrap(): Promise<void> {
   });
   const logger = app.get(Logger);
   app.useLogger(logger);
+  for (const note of notes) logger.log(note);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   forceExitAfterGrace(config.GENERATE_TIMEOUT_MS + 10_000);
   app.disable('x-powered-by');

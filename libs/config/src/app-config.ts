@@ -26,6 +26,8 @@ const url = (def: string, protocols: string[]) =>
 export const ENGINE_PRIORITIES = ['idle', 'low', 'normal'] as const;
 export type EnginePriority = (typeof ENGINE_PRIORITIES)[number];
 
+export const DEFAULT_ADMIN = { user: 'admin', password: 'admin' } as const;
+
 const text = (def: string) => z.string().min(1, 'must not be empty').default(def);
 
 const schema = z.object({
@@ -34,7 +36,8 @@ const schema = z.object({
   PORT: int(3000, 1, 65535),
   DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/price_export', ['postgres:', 'postgresql:']),
   REDIS_URL: url('redis://127.0.0.1:6379', ['redis:', 'rediss:']),
-  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/, 'letters, digits, _ : - only').default('price-export'),
+  /** Unset: derived from the database name, so instances with their own database never share a queue. */
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/, 'letters, digits, _ : - only').optional(),
   S3_ENDPOINT: url('http://127.0.0.1:9000', ['http:', 'https:']),
   S3_ACCESS_KEY: text('minioadmin'),
   S3_SECRET_KEY: text('minioadmin'),
@@ -54,23 +57,38 @@ const schema = z.object({
   ADMIN_PASSWORD: text('admin'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(''),
+  // The launcher's own settings (`npm start`), validated with the rest.
+  WORKERS: int(1, 1, 64),
+  DATA_DIR: text('data'),
+  EMBEDDED_S3_PORT: int(0, 0, 65535),
 });
 
-export type AppConfig = z.infer<typeof schema>;
+/** Production refuses a Bull Board login anyone could guess. */
+const checkedSchema = schema.superRefine((c, ctx) => {
+  if (c.NODE_ENV !== 'production') return;
+  if (c.ADMIN_USER === DEFAULT_ADMIN.user) ctx.addIssue({ code: 'custom', path: ['ADMIN_USER'], message: 'must not be the default in production' });
+  if (c.ADMIN_PASSWORD.length < 12) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'at least 12 characters in production' });
+});
 
-export const DEFAULT_ADMIN = { user: 'admin', password: 'admin' } as const;
+export type AppConfig = Omit<z.infer<typeof schema>, 'QUEUE_PREFIX'> & { QUEUE_PREFIX: string };
+
+/** `price-export:<database name>`: two instances on one Redis meet only if they share a database. */
+export function defaultQueuePrefix(databaseUrl: string): string {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'postgres';
+  return `price-export:${name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
 
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws ConfigError with one line naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = schema.safeParse(present);
+  const result = checkedSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  return result.data;
+  return { ...result.data, QUEUE_PREFIX: result.data.QUEUE_PREFIX ?? defaultQueuePrefix(result.data.DATABASE_URL) };
 }
 
 /** Loads the config or prints the one-line reason and exits; used by every entry point. */

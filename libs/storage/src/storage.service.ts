@@ -36,13 +36,16 @@ export class StorageService {
     this.region = options.region;
   }
 
-  async ensureBucket(): Promise<void> {
-    if (await this.client.bucketExists(this.bucket)) return;
+  /** Creates the bucket if it is missing; true when this call created it. */
+  async ensureBucket(): Promise<boolean> {
+    if (await this.client.bucketExists(this.bucket)) return false;
     try {
       await this.client.makeBucket(this.bucket, this.region);
+      return true;
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw error;
+      return false;
     }
   }
 

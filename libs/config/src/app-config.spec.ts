@@ -1,0 +1,41 @@
+import { ConfigError, defaultQueuePrefix, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('derives the queue prefix from the database name, so instances with their own database never meet', () => {
+    expect(loadConfig({}).QUEUE_PREFIX).toBe('price-export:price_export');
+    const a = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop_a' });
+    const b = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/shop_b' });
+    expect(a.QUEUE_PREFIX).toBe('price-export:shop_a');
+    expect(b.QUEUE_PREFIX).not.toBe(a.QUEUE_PREFIX);
+  });
+
+  it('keeps an explicit QUEUE_PREFIX and makes any database name a valid prefix', () => {
+    expect(loadConfig({ QUEUE_PREFIX: 'mine' }).QUEUE_PREFIX).toBe('mine');
+    expect(defaultQueuePrefix('postgres://h/%D0%BF%D1%80%D0%B0%D0%B9%D1%81 x')).toMatch(/^price-export:[A-Za-z0-9_-]+$/);
+    expect(defaultQueuePrefix('postgres://h')).toBe('price-export:postgres');
+  });
+
+  it("validates the launcher's own settings with the rest", () => {
+    expect(loadConfig({ WORKERS: '3' }).WORKERS).toBe(3);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS: expected an integer 1–64/);
+  });
+
+  it('names every bad variable in one line', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'abc', REDIS_URL: 'nope' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toBe('Invalid configuration: PORT: expected an integer 1–65535; REDIS_URL: expected a redis: or rediss: URL');
+  });
+
+  it('refuses in production a guessable Bull Board login', () => {
+    const prod = { NODE_ENV: 'production' };
+    expect(() => loadConfig({ ...prod, ADMIN_USER: 'admin', ADMIN_PASSWORD: 'long-enough-secret' })).toThrow(/ADMIN_USER: must not be the default/);
+    expect(() => loadConfig({ ...prod, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'short-pass' })).toThrow(/ADMIN_PASSWORD: at least 12 characters/);
+    expect(loadConfig({ ...prod, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'long-enough-secret' }).ADMIN_USER).toBe('ops');
+    expect(loadConfig({ ADMIN_PASSWORD: 'admin' }).ADMIN_PASSWORD).toBe('admin');
+  });
+});
