@@ -74,7 +74,8 @@ export interface ApiError {
 }
 
 export interface HealthResponse {
-  status: 'ok' | 'error';
+  /** `starting`: everything is up but no worker of this instance has connected yet. */
+  status: 'ok' | 'starting' | 'error';
   db: 'ok' | 'down';
   redis: 'ok' | 'down';
   storage: 'ok' | 'down';

@@ -10,7 +10,8 @@ export class HealthController {
   @Get()
   async get(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     const report = await this.health.check();
-    res.status(report.status === 'ok' ? 200 : 503);
+    // Starting is healthy for the API itself: it serves and queues; the jobs wait for a worker.
+    res.status(report.status === 'error' ? 503 : 200);
     return report;
   }
 }

@@ -14,6 +14,9 @@ function check(probe: () => Promise<unknown>): Promise<'ok' | 'down'> {
 
 @Injectable()
 export class HealthService {
+  /** Until a worker has connected once, no worker means the instance is starting, not broken. */
+  private workerSeen = false;
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly queue: ExportQueueService,
@@ -27,7 +30,9 @@ export class HealthService {
       check(() => this.storage.ping()),
     ]);
     const workers = redis === 'ok' ? await this.queue.workerCount().catch(() => undefined) : undefined;
-    const status = db === 'ok' && redis === 'ok' && storage === 'ok' ? 'ok' : 'error';
+    if (workers) this.workerSeen = true;
+    const partsUp = db === 'ok' && redis === 'ok' && storage === 'ok';
+    const status = !partsUp ? 'error' : workers === 0 ? (this.workerSeen ? 'error' : 'starting') : 'ok';
     return { status, db, redis, storage, workers };
   }
 }
