@@ -1,4 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { loadConfig } from '@app/config';
 import { REPO_ROOT } from '../support/app-runner';
 
 /** No Docker engine here: Debian's docker-compose validates and renders the file instead. */
@@ -11,13 +15,30 @@ function compose(env: Record<string, string>, ...args: string[]) {
   });
 }
 
+const example = (name: string) => parseEnv(readFileSync(join(REPO_ROOT, name), 'utf8')) as Record<string, string>;
+/** .env.example as an operator fills it in: only the empty passwords get values. */
+const filledIn = () => ({ ...example('.env.example'), ADMIN_PASSWORD: 'a-long-admin-secret', POSTGRES_PASSWORD: 'pg-secret', MINIO_ROOT_PASSWORD: 'minio-secret' });
+
+/** The `environment:` block of one service in `docker-compose config` output. */
+function serviceEnv(rendered: string, service: string): Record<string, string> {
+  const block = rendered.slice(rendered.indexOf(`\n  ${service}:\n`) + 1);
+  const env = block.slice(block.indexOf('    environment:\n') + 17);
+  const vars: Record<string, string> = {};
+  for (const line of env.split('\n')) {
+    const m = /^ {6}([A-Z0-9_]+): '?(.*?)'?$/.exec(line);
+    if (!m) break;
+    vars[m[1]] = m[2];
+  }
+  return vars;
+}
+
 describe('docker-compose.yml', () => {
   it('is valid and wires postgres, redis, minio, api and a scalable worker with health checks', () => {
-    const res = compose({ ADMIN_USER: 'ops', ADMIN_PASSWORD: 's3cret' }, 'config');
+    const res = compose(filledIn(), 'config');
     expect(res.error).toBeUndefined();
     expect(res.stderr).not.toMatch(/error/i);
     expect(res.status).toBe(0);
-    const services = compose({ ADMIN_USER: 'ops', ADMIN_PASSWORD: 's3cret' }, 'config', '--services').stdout.split('\n').filter(Boolean);
+    const services = compose(filledIn(), 'config', '--services').stdout.split('\n').filter(Boolean);
     expect(services.sort()).toEqual(['api', 'minio', 'postgres', 'redis', 'worker']);
     const rendered = res.stdout;
     const worker = rendered.slice(rendered.indexOf('  worker:'));
@@ -31,9 +52,25 @@ describe('docker-compose.yml', () => {
     expect(rendered).toMatch(/pgdata:|redisdata:|miniodata:/);
   });
 
-  it('refuses to render without the Bull Board credentials', () => {
-    const res = compose({}, 'config');
+  it('.env.example, once its passwords are filled in, gives both apps a configuration they accept', () => {
+    const rendered = compose(filledIn(), 'config').stdout;
+    for (const service of ['api', 'worker']) {
+      const config = loadConfig(serviceEnv(rendered, service));
+      expect(config).toMatchObject({ NODE_ENV: 'production', ADMIN_USER: 'ops', S3_ACCESS_KEY: 'price-export', S3_SECRET_KEY: 'minio-secret' });
+      expect(config.DATABASE_URL).toBe('postgres://price:pg-secret@postgres:5432/price_export');
+      expect(config.QUEUE_PREFIX).toBe('price-export:price_export');
+    }
+  });
+
+  it.each(['ADMIN_USER', 'ADMIN_PASSWORD', 'POSTGRES_PASSWORD', 'MINIO_ROOT_USER', 'MINIO_ROOT_PASSWORD'])('refuses to render while %s is empty', (name) => {
+    const res = compose({ ...filledIn(), [name]: '' }, 'config');
     expect(res.status).not.toBe(0);
-    expect(res.stderr).toMatch(/ADMIN_USER|ADMIN_PASSWORD/);
+    expect(res.stderr).toContain(`set ${name}`);
+  });
+
+  it('.env.local.example holds the true defaults of `npm start`', () => {
+    const local = example('.env.local.example');
+    expect(loadConfig(local)).toEqual(loadConfig({}));
+    expect(Object.keys(local).sort()).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'ADMIN_USER', 'ADMIN_PASSWORD', 'PORT', 'WORKERS', 'WORKER_CONCURRENCY']));
   });
 });
