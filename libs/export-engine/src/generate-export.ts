@@ -8,6 +8,7 @@ import { parseTemplateSheet } from './template-sheet';
 import { writeDataRows, type OutRow } from './template-writer';
 import { locateParts } from './workbook-locator';
 import { openXlsx } from './xlsx-inspector';
+import { declareUtf8 } from './xml-encoding';
 import { ZipWriter } from './zip-writer';
 import type { ZipSource } from './zip-source';
 
@@ -136,7 +137,7 @@ async function rezip(zip: ZipSource, replaced: Map<string, string>): Promise<Buf
   for (const entry of zip.entries) {
     const content = replaced.get(entry.fileName);
     if (content !== undefined) {
-      writer.addFile(entry.fileName, Buffer.from(content, 'utf8'), { time: entry.lastModFileTime, date: entry.lastModFileDate });
+      writer.addFile(entry.fileName, Buffer.from(declareUtf8(content), 'utf8'), { time: entry.lastModFileTime, date: entry.lastModFileDate });
     } else {
       writer.addRaw({ ...entry, name: entry.fileName }, await zip.readBuffer(entry, true));
     }

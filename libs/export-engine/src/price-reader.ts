@@ -72,11 +72,11 @@ export async function matchPrice(
   let stringsIndex: SharedStringsIndex | undefined;
   if (parts.sharedStrings) {
     const maxLen = longestKey(keyKinds.keys());
-    stringsIndex = await indexSharedStrings(await zip.openStream(parts.sharedStrings), keyKinds.has.bind(keyKinds), maxLen, filter);
+    stringsIndex = await indexSharedStrings(await zip.openXmlStream(parts.sharedStrings), keyKinds.has.bind(keyKinds), maxLen, filter);
     if (stringsIndex) sharedKeys = stringsIndex.keys;
     else {
       // `<si/>` items: only the tag-level reader counts them right.
-      await readSharedStrings(await zip.openStream(parts.sharedStrings), (index, text) => {
+      await readSharedStrings(await zip.openXmlStream(parts.sharedStrings), (index, text) => {
         if (!mayBeKey(text, maxLen)) return;
         const key = normalizeKey(text);
         if (key !== '' && keyKinds.has(key)) sharedKeys.set(index, detach(key));
@@ -89,7 +89,7 @@ export async function matchPrice(
   const { ma, gm } = mapping.priceKeys;
   const keyColumnsSet = ma > 0 && gm > 0 ? new Set([ma, gm]) : undefined;
   const index = new PriceIndex(keyKinds, sharedKeys, longestKey(keyKinds.keys()), keyColumnsSet, filter);
-  await readSheetCells(await zip.openStream(parts.dataSheet.entry), index);
+  await readSheetCells(await zip.openXmlStream(parts.dataSheet.entry), index);
   timings.priceSheet = performance.now() - t;
   if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ENGINE_ERR.sheetEmpty(parts.dataSheet.name), 'price');
 
@@ -136,12 +136,12 @@ async function readNeededStrings(zip: ZipSource, parts: WorkbookParts, cells: Pr
   if (needed.size === 0 || !parts.sharedStrings) return texts;
   if (stringsIndex) {
     const sorted = [...needed].filter((i) => i >= 0).sort((a, b) => a - b);
-    return readStringsAt(await zip.openStream(parts.sharedStrings), stringsIndex, sorted);
+    return readStringsAt(await zip.openXmlStream(parts.sharedStrings), stringsIndex, sorted);
   }
   let last = 0;
   for (const i of needed) if (i > last) last = i;
   await readSharedStrings(
-    await zip.openStream(parts.sharedStrings),
+    await zip.openXmlStream(parts.sharedStrings),
     (i, text) => {
       texts.set(i, detach(text));
       return texts.size < needed.size && i < last;

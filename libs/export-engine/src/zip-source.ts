@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { createInflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib';
 import * as yauzl from 'yauzl';
+import { decodeXml, utf8Recoder, type Utf8Recoder } from './xml-encoding';
 
 /**
  * Output size of one inflate step. Every step is a thread-pool round trip plus stream callbacks on
@@ -81,8 +82,29 @@ export class ZipSource {
    * the directory's claim, so a zip bomb with a lying directory stops at the declared size.
    */
   async openStream(entry: yauzl.Entry): Promise<Readable> {
-    if (this.inMemory(entry) && entry.uncompressedSize <= SYNC_INFLATE_MAX) return Readable.from([this.inflated(entry)], { objectMode: false });
-    if (entry.compressionMethod !== 8) return this.zip.openReadStreamPromise(entry);
+    return this.open(entry);
+  }
+
+  /** An XML part's content as UTF-8, whatever its own encoding (see `xml-encoding.ts`). */
+  async openXmlStream(entry: yauzl.Entry): Promise<Readable> {
+    return this.open(entry, utf8Recoder());
+  }
+
+  private async open(entry: yauzl.Entry, recoder?: Utf8Recoder): Promise<Readable> {
+    if (this.inMemory(entry) && entry.uncompressedSize <= SYNC_INFLATE_MAX) {
+      let bytes = this.inflated(entry);
+      if (recoder) {
+        const head = recoder.write(bytes);
+        const tail = recoder.end();
+        // A UTF-8 part comes back as it is: no copy.
+        bytes = tail.length === 0 ? head : Buffer.concat([head, tail]);
+      }
+      return Readable.from([bytes], { objectMode: false });
+    }
+    if (entry.compressionMethod !== 8) {
+      const stream = await this.zip.openReadStreamPromise(entry);
+      return recoder ? pipeline(stream, recoding(recoder), () => undefined) : stream;
+    }
     const raw = await this.openRawStream(entry);
     // A deep buffer lets the thread pool inflate ahead while the main thread parses.
     // (Node passes stream options through to the Transform; the typings do not list them.)
@@ -93,10 +115,10 @@ export class ZipSource {
       highWaterMark: READ_AHEAD,
       transform(chunk: Buffer, _enc, done) {
         seen += chunk.length;
-        done(seen > limit ? new Error('entry larger than its declared size') : null, chunk);
+        done(seen > limit ? new Error('entry larger than its declared size') : null, recoder ? recoder.write(chunk) : chunk);
       },
       flush(done) {
-        done(seen !== limit ? new Error('entry size differs from its declared size') : null);
+        done(seen !== limit ? new Error('entry size differs from its declared size') : null, recoder?.end());
       },
     });
     return pipeline(raw, inflate, checked, () => undefined);
@@ -132,8 +154,9 @@ export class ZipSource {
     return Buffer.concat(chunks);
   }
 
+  /** An XML part as text, decoded in its own encoding. */
   async readText(entry: yauzl.Entry): Promise<string> {
-    return (await this.readBuffer(entry)).toString('utf8');
+    return decodeXml(await this.readBuffer(entry));
   }
 
   /** Entries of an in-memory zip that need no decryption and use a method we inflate ourselves. */
@@ -181,6 +204,13 @@ export class TooManyEntriesError extends Error {
   constructor(readonly count: number) {
     super(`zip declares ${count} entries`);
   }
+}
+
+function recoding(recoder: Utf8Recoder): Transform {
+  return new Transform({
+    transform: (chunk: Buffer, _enc, done) => done(null, recoder.write(chunk)),
+    flush: (done) => done(null, recoder.end()),
+  });
 }
 
 function readDirectory(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
