@@ -23,15 +23,39 @@ export interface WorkbookParts {
   date1904: boolean;
 }
 
+const DEFAULT_WORKBOOK = 'xl/workbook.xml';
+
 /**
- * Finds the parts through `workbook.xml` and its relationships, never by guessing file names:
+ * The workbook part, as the package's own relationships (`_rels/.rels`, officeDocument) name it:
+ * hand-made and some generated files keep it at the zip root or in another folder. Files whose
+ * package relationships are missing or unreadable get the usual `xl/workbook.xml`.
+ */
+export async function findWorkbook(zip: ZipSource): Promise<Entry | undefined> {
+  const relsEntry = zip.find('_rels/.rels');
+  if (relsEntry) {
+    try {
+      for (const rel of parseRelationships(await zip.readText(relsEntry), '').values()) {
+        if (!rel.external && rel.type.endsWith('/officeDocument')) {
+          const entry = zip.find(rel.target);
+          if (entry) return entry;
+        }
+      }
+    } catch {
+      // A broken package relationships part: the workbook may still be where it usually is.
+    }
+  }
+  return zip.find(DEFAULT_WORKBOOK);
+}
+
+/**
+ * Finds the parts through the workbook and its relationships, never by guessing file names:
  * writers differ (`/xl/worksheets/sheet1.xml` absolute targets, `SharedStrings.xml` capitalised).
  */
 export async function locateParts(zip: ZipSource, kind?: EngineFileKind): Promise<WorkbookParts> {
   const unreadable = () => new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, kind);
-  const workbookPath = 'xl/workbook.xml';
-  const wbEntry = zip.find(workbookPath);
+  const wbEntry = await findWorkbook(zip);
   if (!wbEntry) throw new EngineError('FILE_NOT_WORKBOOK', ENGINE_ERR.fileNotWorkbook, kind);
+  const workbookPath = wbEntry.fileName;
   let workbookXml: string;
   let relsXml = '';
   try {

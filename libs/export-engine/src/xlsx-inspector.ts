@@ -1,6 +1,7 @@
 import { open as openFile, readFile } from 'node:fs/promises';
 import { ENGINE_ERR, type EngineFileKind } from '@app/contracts';
 import { EngineError } from './engine-error';
+import { findWorkbook } from './workbook-locator';
 import { TooManyEntriesError, ZipSource } from './zip-source';
 
 export interface InspectLimits {
@@ -61,6 +62,7 @@ export async function openXlsx(file: string | Buffer, limits?: InspectLimits, ki
   }
   try {
     checkDirectory(zip, lim, fail);
+    if (!(await findWorkbook(zip))) throw fail('FILE_NOT_WORKBOOK', ENGINE_ERR.fileNotWorkbook);
   } catch (err) {
     zip.close();
     throw err;
@@ -84,9 +86,7 @@ function checkDirectory(
     if (e.relativeOffsetOfLocalHeader + e.compressedSize > zip.fileSize) throw fail('FILE_TRUNCATED', ENGINE_ERR.fileTruncated);
   }
   if (total > RATIO_FLOOR_BYTES && total > lim.maxRatio * zip.fileSize) throw fail('FILE_ZIP_BOMB', ENGINE_ERR.fileZipBomb);
-  if (!zip.find('[Content_Types].xml') || !zip.find('xl/workbook.xml')) {
-    throw fail('FILE_NOT_WORKBOOK', ENGINE_ERR.fileNotWorkbook);
-  }
+  if (!zip.find('[Content_Types].xml')) throw fail('FILE_NOT_WORKBOOK', ENGINE_ERR.fileNotWorkbook);
 }
 
 /**
