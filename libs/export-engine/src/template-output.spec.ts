@@ -5,6 +5,7 @@ import { generateExport } from './generate-export';
 import { buildWorkbook, item, mapping, plain, readWorkbook } from './testing/workbook-builders';
 import { FIXTURES } from './testing/fixtures';
 import { outsideSheetData, zipEntries, zipText } from './testing/zip-entries';
+import { rewriteParts } from './testing/zip-rewrite';
 
 /** DESIGN §5.4–5.6: where rows go, what they look like, what survives. */
 
@@ -50,6 +51,17 @@ describe('template data rows (§5.4)', () => {
       expect(ws.getCell(r, 3).border?.bottom?.style).toBe('thin');
       expect(ws.getRow(r).height).toBe(30);
     }
+  });
+
+  it('keeps the attributes of empty rows it writes over (height, hidden, outline level, row style)', async () => {
+    const built = await buildWorkbook([{ name: 'Данные', rows: [['МА']] }]);
+    const tpl = await rewriteParts(built, {
+      'xl/worksheets/sheet1.xml': (xml) =>
+        xml.replace('</row></sheetData>', '</row><row r="2" ht="40" customHeight="1" hidden="1" outlineLevel="1"/><row r="3" s="0" customFormat="1" ht="30" customHeight="1"/></sheetData>'),
+    });
+    const out = await generateExport({ price: await price(), template: tpl, items: [item('1'), item('2'), item('3')], mapping: mapping({ manual: { ma: 1 } }) });
+    const rowTags = (await zipText(out.xlsx, 'xl/worksheets/sheet1.xml')).match(/<row [^>]*>/g)!;
+    expect(rowTags.slice(1)).toEqual(['<row r="2" ht="40" customHeight="1" hidden="1" outlineLevel="1">', '<row r="3" s="0" customFormat="1" ht="30" customHeight="1">', '<row r="4">']);
   });
 
   it('without formatted rows uses the column style; merged header rows are not data rows', async () => {

@@ -46,12 +46,15 @@ export function writeDataRows(
   const lastRow = start + rows.length - 1;
   let fi = 0;
   let format: TemplateRow | undefined;
-  // The copied row attributes change only when the look to copy does (three regexes per row otherwise).
+  // The copied row attributes change only when the row they come from does (three regexes per row otherwise).
   let attrsOf: TemplateRow | undefined;
   let attrs = '';
   let minCol = Infinity;
   let maxCol = 0;
   const keptBelow = sheet.rows.filter((r) => r.r >= start && r.r > lastRow);
+  // Empty rows already in the data area keep their own height, hiding, outline level and style.
+  const overwritten = new Map<number, TemplateRow>();
+  for (const row of sheet.rows) if (row.r >= start && row.r <= lastRow) overwritten.set(row.r, row);
   for (let i = 0; i < rows.length; i++) {
     const r = start + i;
     // The nearest formatted empty row at or above this one is the look to copy.
@@ -59,9 +62,10 @@ export function writeDataRows(
     const cells = buildCells(r, rows[i], format, sheet, styles, date1904, p);
     if (cells.minCol < minCol) minCol = cells.minCol;
     if (cells.maxCol > maxCol) maxCol = cells.maxCol;
-    if (format !== attrsOf) {
-      attrsOf = format;
-      attrs = format ? rowAttributes(format.openTag) : '';
+    const attrsFrom = overwritten.get(r) ?? format;
+    if (attrsFrom !== attrsOf) {
+      attrsOf = attrsFrom;
+      attrs = attrsFrom ? rowAttributes(attrsFrom.openTag) : '';
     }
     out.push(`<${p}row r="${r}"${attrs}>${cells.xml}</${p}row>`);
   }
