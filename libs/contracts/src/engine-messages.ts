@@ -23,6 +23,8 @@ export const ENGINE_ERR = {
   fileZipBomb: ERR.fileZipBomb,
   fileUnreadable: 'Не удалось прочитать книгу Excel: файл повреждён',
   noSheets: 'В книге нет ни одного листа',
+  /** `part`: the zip path of the broken part, e.g. `xl/worksheets/sheet1.xml`. */
+  xmlInvalid: (part: string) => `В книге повреждена часть ${part} (ошибка в XML). Откройте файл в Excel и сохраните его заново`,
   sheetEmpty: (sheet: string) => `Лист «${sheet}» пустой`,
   columnTooLarge: (column: number, max: number) =>
     `Колонка шаблона ${column} вне допустимого диапазона (максимум ${max})`,

@@ -11,6 +11,7 @@ export type EngineErrorCode =
   | 'FILE_NOT_WORKBOOK'
   | 'FILE_ZIP_BOMB'
   | 'FILE_UNREADABLE'
+  | 'FILE_XML_INVALID'
   | 'NO_SHEETS'
   | 'SHEET_EMPTY'
   | 'COLUMN_TOO_LARGE';

@@ -8,6 +8,7 @@ import { parseTemplateSheet } from './template-sheet';
 import { writeDataRows, type OutRow } from './template-writer';
 import { locateParts } from './workbook-locator';
 import { openXlsx } from './xlsx-inspector';
+import { isWellFormedStream, isWellFormedXml, requireWellFormed } from './xml-check';
 import { declareUtf8 } from './xml-encoding';
 import { ZipWriter } from './zip-writer';
 import type { ZipSource } from './zip-source';
@@ -79,10 +80,18 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
 
 async function readTemplate(template: ZipSource, timings: Record<string, number>) {
   const t = performance.now();
-  const tplParts = await guard('template', () => locateParts(template, 'template'));
+  // The parts the writer copies around its rows must be well-formed, or every export is broken too.
+  const tplParts = await guard('template', () => locateParts(template, 'template', true));
   const sheetXml = await guard('template', () => template.readText(tplParts.dataSheet.entry));
+  requireWellFormed(isWellFormedXml(sheetXml), tplParts.dataSheet.path, 'template');
   const stylesEntry = tplParts.styles;
   const stylesXml = stylesEntry ? await guard('template', () => template.readText(stylesEntry)) : undefined;
+  if (stylesEntry && stylesXml !== undefined) requireWellFormed(isWellFormedXml(stylesXml), stylesEntry.fileName, 'template');
+  const stringsEntry = tplParts.sharedStrings;
+  if (stringsEntry) {
+    const wellFormed = await guard('template', async () => isWellFormedStream(await template.openXmlStream(stringsEntry)));
+    requireWellFormed(wellFormed, stringsEntry.fileName, 'template');
+  }
   const sheet = parseTemplateSheet(sheetXml);
   if (!sheet) throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, 'template');
   timings.templateRead = performance.now() - t;

@@ -1,6 +1,7 @@
 import type { Entry } from 'yauzl';
 import { ENGINE_ERR, type EngineFileKind } from '@app/contracts';
 import { EngineError } from './engine-error';
+import { isWellFormedXml, requireWellFormed } from './xml-check';
 import { findStartTags, parseAttributes } from './xml-text';
 import type { ZipSource } from './zip-source';
 
@@ -50,8 +51,9 @@ export async function findWorkbook(zip: ZipSource): Promise<Entry | undefined> {
 /**
  * Finds the parts through the workbook and its relationships, never by guessing file names:
  * writers differ (`/xl/worksheets/sheet1.xml` absolute targets, `SharedStrings.xml` capitalised).
+ * `requireXml`: a workbook part that is not well-formed XML is refused (templates: see xml-check).
  */
-export async function locateParts(zip: ZipSource, kind?: EngineFileKind): Promise<WorkbookParts> {
+export async function locateParts(zip: ZipSource, kind?: EngineFileKind, requireXml = false): Promise<WorkbookParts> {
   const unreadable = () => new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, kind);
   const wbEntry = await findWorkbook(zip);
   if (!wbEntry) throw new EngineError('FILE_NOT_WORKBOOK', ENGINE_ERR.fileNotWorkbook, kind);
@@ -65,6 +67,7 @@ export async function locateParts(zip: ZipSource, kind?: EngineFileKind): Promis
   } catch {
     throw unreadable();
   }
+  if (requireXml) requireWellFormed(isWellFormedXml(workbookXml), workbookPath, kind);
 
   const rels = parseRelationships(relsXml, workbookPath);
   const sheets: SheetRef[] = [];
