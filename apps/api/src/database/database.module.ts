@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions } from '@app/persistence';
+import { dataSourceOptions, repositoryProviders } from '@app/persistence';
 import type { AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
 
-/** TypeORM over PostgreSQL; migrations are run by main.ts before the app starts, never synchronize. */
+/**
+ * TypeORM over PostgreSQL, and the repositories the services use; migrations are run by main.ts
+ * before the app starts, never synchronize.
+ */
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -12,5 +15,7 @@ import { APP_CONFIG } from '@app/config';
       useFactory: (config: AppConfig) => dataSourceOptions(config.DATABASE_URL),
     }),
   ],
+  providers: repositoryProviders(),
+  exports: repositoryProviders().map((p) => p.provide),
 })
 export class DatabaseModule {}

@@ -1,14 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import { ERR, XLSX_MIME, type FileKind, type Task } from '@app/contracts';
 import { EngineError, inspectXlsx } from '@app/export-engine';
-import type { StoredFile } from '@app/persistence';
+import { TasksRepository, type StoredFile } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import { TasksService } from '../tasks/tasks.service';
 import { toTask } from '../tasks/task.mapper';
-import { badRequest, unprocessable } from '../common/user-error';
+import { badRequest, notFound, unprocessable } from '../common/user-error';
 import { originalFileName } from './original-file-name';
 
 export interface UploadedTempFile {
@@ -27,8 +25,8 @@ export class UploadsService {
   private readonly logger = new Logger(UploadsService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly tasks: TasksService,
+    private readonly repository: TasksRepository,
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
@@ -45,20 +43,19 @@ export class UploadsService {
     };
     await this.storage.putFile(stored.key, file.path, XLSX_MIME);
 
-    let previous: StoredFile | null = null;
+    let swapped;
     try {
-      const saved = await this.db.transaction(async (tx) => {
-        const task = await this.tasks.lockTask(tx, taskId);
-        previous = task.files[kind];
-        task.files = { ...task.files, [kind]: stored };
-        return tx.save(task);
-      });
-      if (previous) await this.removeQuietly((previous as StoredFile).key);
-      return toTask(saved);
+      swapped = await this.repository.setFile(taskId, kind, stored);
     } catch (error) {
       await this.removeQuietly(stored.key);
       throw error;
     }
+    if (!swapped) {
+      await this.removeQuietly(stored.key);
+      throw notFound(ERR.taskNotFound);
+    }
+    if (swapped.previous) await this.removeQuietly(swapped.previous.key);
+    return toTask(swapped.task);
   }
 
   private async inspect(path: string): Promise<void> {

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { HealthResponse } from '@app/contracts';
+import { TasksRepository } from '@app/persistence';
 import { StorageService } from '@app/storage';
 import { ExportQueueService } from '../queue/export-queue.service';
 import { withTimeout } from '../common/with-timeout';
@@ -18,14 +17,14 @@ export class HealthService {
   private workerSeen = false;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly tasks: TasksRepository,
     private readonly queue: ExportQueueService,
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
   async check(): Promise<HealthResponse> {
     const [db, redis, storage] = await Promise.all([
-      check(() => this.db.query('SELECT 1')),
+      check(() => this.tasks.ping()),
       check(() => this.queue.ping()),
       check(() => this.storage.ping()),
     ]);

@@ -1,0 +1,13 @@
+import { DataSource } from 'typeorm';
+import { ExportsRepository } from './exports.repository';
+import { RulesRepository } from './rules.repository';
+import { TasksRepository } from './tasks.repository';
+
+/** Nest providers of the repositories, built on the app's TypeORM DataSource. */
+export function repositoryProviders() {
+  return [TasksRepository, RulesRepository, ExportsRepository].map((repository) => ({
+    provide: repository,
+    inject: [DataSource],
+    useFactory: (db: DataSource) => new repository(db),
+  }));
+}
