@@ -1,10 +1,10 @@
-import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { MulterModule } from '@nestjs/platform-express';
 import { LoggerModule } from 'nestjs-pino';
 import { tmpdir } from 'node:os';
 import type { AppConfig } from '@app/config';
-import { ExportHandoff, exportHandoffOptions, StorageService, storageOptions } from '@app/storage';
+import { StorageService, storageOptions } from '@app/storage';
 import { APP_CONFIG } from '@app/config';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { loggerOptions } from './common/logger-options';
@@ -27,11 +27,10 @@ import { ExportsService } from './exports/exports.service';
 class ConfigHostModule {
   static forRoot(config: AppConfig): DynamicModule {
     const storage = { provide: StorageService, useValue: new StorageService(storageOptions(config)) };
-    const handoff = { provide: ExportHandoff, useFactory: () => new ExportHandoff(exportHandoffOptions(config, new Logger(ExportHandoff.name))) };
     return {
       module: ConfigHostModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }, storage, handoff],
-      exports: [APP_CONFIG, StorageService, ExportHandoff],
+      providers: [{ provide: APP_CONFIG, useValue: config }, storage],
+      exports: [APP_CONFIG, StorageService],
     };
   }
 }

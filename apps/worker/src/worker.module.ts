@@ -1,12 +1,11 @@
-import { DynamicModule, Logger, Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { dataSourceOptions } from '@app/persistence';
-import { ExportHandoff, exportHandoffOptions, StorageService, storageOptions } from '@app/storage';
-import { EngineProcess } from './export/engine-process';
-import { ObjectCache } from './export/object-cache';
-import { fetchObject } from './export/fetch-object';
+import { dataSourceOptions, repositoryProviders } from '@app/persistence';
+import { StorageService, storageOptions } from '@app/storage';
+import { EngineRunner } from './export/engine-runner';
+import { ThreadEngineRunner } from './export/thread-engine-runner';
 import { ExportJobRunner } from './export/export-job.runner';
 import { ExportProcessor } from './export/export.processor';
 import { HousekeepingService } from './housekeeping/housekeeping.service';
@@ -24,18 +23,9 @@ export class WorkerModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        {
-          provide: StorageService,
-          useValue: new StorageService(storageOptions(config)),
-        },
-        { provide: EngineProcess, useValue: engineProcess(config) },
-        {
-          provide: ObjectCache,
-          inject: [StorageService],
-          useFactory: (storage: StorageService) =>
-            new ObjectCache(config.WORKER_CACHE_MB * 1024 * 1024, (key, path) => fetchObject(storage, key, path)),
-        },
-        { provide: ExportHandoff, useFactory: () => new ExportHandoff(exportHandoffOptions(config, new Logger(ExportHandoff.name))) },
+        { provide: StorageService, useValue: new StorageService(storageOptions(config)) },
+        { provide: EngineRunner, useValue: new ThreadEngineRunner() },
+        ...repositoryProviders(),
         ExportJobRunner,
         HousekeepingService,
         ExportProcessor,
@@ -43,18 +33,4 @@ export class WorkerModule {
       ],
     };
   }
-}
-
-function engineProcess(config: AppConfig): EngineProcess {
-  const logger = new Logger(EngineProcess.name);
-  let warned = false;
-  return new EngineProcess({
-    threads: config.WORKER_CONCURRENCY,
-    priority: config.ENGINE_PRIORITY,
-    onStarted: (priority) => {
-      if (priority === config.ENGINE_PRIORITY || warned) return;
-      warned = true;
-      logger.warn({ asked: config.ENGINE_PRIORITY, got: priority }, 'the engine process could not take the CPU priority asked for (is chrt from util-linux installed?)');
-    },
-  });
 }

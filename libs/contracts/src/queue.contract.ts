@@ -1,25 +1,49 @@
+import { ERR } from './messages';
+
 /** The BullMQ queue shared by the API (producer) and the worker (consumer). */
 
 export const EXPORT_QUEUE = 'export';
 export const EXPORT_JOB = 'generate';
 export const HOUSEKEEPING_JOB = 'housekeeping';
 
-/** Job data holds ids and object keys, never file bytes. */
+/** A job names its export row; the worker reads the rest (task, items, rules, files) from the database. */
 export interface ExportJobData {
   exportId: string;
-  taskId: string;
-  priceKey: string;
-  templateKey: string;
 }
 
 /** What a finished job hands back to the API: enough to answer the request without a lookup. */
 export interface ExportJobResult {
-  exportId: string;
   objectKey: string;
   size: number;
   rows: number;
   matched: number;
   unmatched: number;
-  /** The workbook is also waiting in Redis for the API (ExportHandoff in libs/storage). */
-  handedOff: boolean;
+}
+
+/**
+ * A job's final failure as the user is to see it. The worker throws it as the job's failed
+ * reason; the API reads it back from the job's rejection and answers with its status.
+ */
+export interface ExportFailure {
+  /** 422: a workbook the engine cannot use; 500: anything else. */
+  status: 422 | 500;
+  error: string;
+}
+
+const FAILURE_TAG = 'export-failure:';
+
+export function encodeExportFailure(failure: ExportFailure): string {
+  return `${FAILURE_TAG}${JSON.stringify(failure)}`;
+}
+
+/** Any reason the worker did not encode (a crash, a lost lock…) is a plain generation failure. */
+export function decodeExportFailure(reason: string): ExportFailure {
+  if (reason.startsWith(FAILURE_TAG)) {
+    try {
+      return JSON.parse(reason.slice(FAILURE_TAG.length)) as ExportFailure;
+    } catch {
+      // fall through
+    }
+  }
+  return { status: 500, error: ERR.generateFailed };
 }

@@ -1,4 +1,3 @@
 export * from './storage.service';
 export * from './storage-keys';
 export * from './storage-options';
-export * from './export-handoff';

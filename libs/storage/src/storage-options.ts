@@ -1,5 +1,4 @@
-import { redisOptions, type AppConfig } from '@app/config';
-import type { ExportHandoffOptions } from './export-handoff';
+import type { AppConfig } from '@app/config';
 import type { StorageOptions } from './storage.service';
 
 export function storageOptions(config: AppConfig): StorageOptions {
@@ -9,14 +8,5 @@ export function storageOptions(config: AppConfig): StorageOptions {
     secretKey: config.S3_SECRET_KEY,
     bucket: config.S3_BUCKET,
     region: config.S3_REGION,
-  };
-}
-
-export function exportHandoffOptions(config: AppConfig, logger: ExportHandoffOptions['logger']): ExportHandoffOptions {
-  return {
-    redis: redisOptions(config.REDIS_URL),
-    prefix: config.QUEUE_PREFIX,
-    maxBytes: config.EXPORT_HANDOFF_MAX_KB * 1024,
-    logger,
   };
 }

@@ -1,67 +1,53 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { Response } from 'express';
-import { EXPORT_FILE_NAME, EXPORT_HEADERS, ERR, type ExportJobResult, type ExportRecord } from '@app/contracts';
-import type { AppConfig } from '@app/config';
-import { ExportEntity, queueExportIfReady } from '@app/persistence';
-import { ExportHandoff, StorageService } from '@app/storage';
-import { APP_CONFIG } from '@app/config';
-import { UserError, conflict, notFound, unprocessable } from '../common/user-error';
+import { EXPORT_FILE_NAME, EXPORT_HEADERS, ERR, decodeExportFailure, type ExportJobResult, type ExportRecord } from '@app/contracts';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { ExportsRepository, type NotReady } from '@app/persistence';
+import { StorageService } from '@app/storage';
+import { UserError, conflict, notFound } from '../common/user-error';
 import { sendXlsx } from '../common/send-xlsx';
 import { TasksService } from '../tasks/tasks.service';
-import { ExportQueueService, JobTimeoutError, QueueUnavailableError } from '../queue/export-queue.service';
+import { ExportQueueService, JobFailedError, JobGoneError, JobTimeoutError, QueueUnavailableError } from '../queue/export-queue.service';
 import { toExportRecord } from './export.mapper';
 
+const NOT_READY: Record<NotReady, () => UserError> = {
+  task: () => notFound(ERR.taskNotFound),
+  price: () => conflict(ERR.noPrice),
+  template: () => conflict(ERR.noTemplate),
+  items: () => conflict(ERR.noItems),
+};
+
 /**
- * Generation never runs here: the API records an export row, queues a job, waits for the worker
- * to finish it (bounded by GENERATE_TIMEOUT_MS) and streams the object the worker stored.
+ * Generation never runs here: the API records an export row, queues a job naming it, waits for
+ * the worker to finish it (bounded by GENERATE_TIMEOUT_MS) and streams the object the worker stored.
  */
 @Injectable()
 export class ExportsService {
   private readonly logger = new Logger(ExportsService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly exports: ExportsRepository,
     private readonly tasks: TasksService,
     private readonly queue: ExportQueueService,
     @Inject(StorageService) private readonly storage: StorageService,
-    @Inject(ExportHandoff) private readonly handoff: ExportHandoff,
   ) {}
 
   async generate(taskId: string, res: Response): Promise<void> {
-    const task = await queueExportIfReady(this.db, taskId);
-    if (!task) throw notFound(ERR.taskNotFound);
-    if (!task.files.price) throw conflict(ERR.noPrice);
-    if (!task.files.template) throw conflict(ERR.noTemplate);
-    if (task.itemCount === 0) throw conflict(ERR.noItems);
-    const { exportId } = task;
-    if (!exportId) throw new Error(`task ${taskId} looked ready but no export was queued`);
-    let job;
+    const queued = await this.exports.queue(taskId);
+    if ('notReady' in queued) throw NOT_READY[queued.notReady]();
+    const { exportId } = queued;
     try {
-      job = await this.queue.add({ exportId, taskId, priceKey: task.files.price.key, templateKey: task.files.template.key });
+      await this.queue.add(exportId);
     } catch (error) {
       if (!(error instanceof QueueUnavailableError)) throw error;
-      await this.db.getRepository(ExportEntity).update({ id: exportId }, { status: 'failed', error: ERR.queueUnavailable, finishedAt: new Date() });
+      await this.exports.markFailed(exportId, ERR.queueUnavailable);
       throw new UserError(503, ERR.queueUnavailable);
     }
-
-    let done: ExportJobResult | null;
-    try {
-      done = await this.queue.waitUntilFinished(job, this.config.GENERATE_TIMEOUT_MS);
-    } catch (error) {
-      if (error instanceof JobTimeoutError) throw new UserError(504, ERR.generateTimeout);
-      const failed = await this.db.getRepository(ExportEntity).findOneBy({ id: exportId });
-      if (failed?.status === 'failed' && failed.error) throw unprocessable(failed.error);
-      this.logger.error({ err: error, exportId }, 'export job failed');
-      throw new UserError(500, ERR.generateFailed);
-    }
+    const done = await this.wait(exportId);
     // null: the task was deleted while its export was being made.
-    if (!done) throw new UserError(500, ERR.generateFailed);
-    const handedOff = done.handedOff ? await this.handoff.take(exportId, done.size) : null;
-    const body = handedOff ?? (await this.storage.getStream(done.objectKey));
-    await sendXlsx(res, body, EXPORT_FILE_NAME, done.size, {
+    if (!done) throw notFound(ERR.taskNotFound);
+    await sendXlsx(res, await this.storage.getStream(done.objectKey), EXPORT_FILE_NAME, done.size, {
       [EXPORT_HEADERS.id]: exportId,
       [EXPORT_HEADERS.rows]: String(done.rows),
       [EXPORT_HEADERS.matched]: String(done.matched),
@@ -69,15 +55,33 @@ export class ExportsService {
     });
   }
 
+  private async wait(exportId: string): Promise<ExportJobResult | null> {
+    try {
+      return await this.queue.result(exportId, this.config.GENERATE_TIMEOUT_MS);
+    } catch (error) {
+      if (error instanceof JobTimeoutError) throw new UserError(504, ERR.generateTimeout);
+      if (error instanceof JobFailedError) {
+        const failure = decodeExportFailure(error.reason);
+        if (failure.status === 500) this.logger.error({ exportId, reason: error.reason }, 'export job failed');
+        throw new UserError(failure.status, failure.error);
+      }
+      if (error instanceof JobGoneError) {
+        this.logger.error({ exportId }, 'export job vanished from Redis');
+        await this.exports.markFailed(exportId, ERR.queueUnavailable);
+        throw new UserError(503, ERR.queueUnavailable);
+      }
+      throw error;
+    }
+  }
+
   async history(taskId: string): Promise<ExportRecord[]> {
     await this.tasks.findOrFail(taskId);
-    const rows = await this.db.getRepository(ExportEntity).find({ where: { taskId }, order: { createdAt: 'DESC' } });
-    return rows.map(toExportRecord);
+    return (await this.exports.history(taskId)).map(toExportRecord);
   }
 
   async sendFile(taskId: string, exportId: string, res: Response): Promise<void> {
-    const row = await this.db.getRepository(ExportEntity).findOneBy({ id: exportId, taskId });
-    if (!row || row.status !== 'done' || !row.objectKey) throw notFound(ERR.exportNotFound);
+    const row = await this.exports.findDone(taskId, exportId);
+    if (!row?.objectKey) throw notFound(ERR.exportNotFound);
     await sendXlsx(res, await this.storage.getStream(row.objectKey), EXPORT_FILE_NAME, row.size, {
       [EXPORT_HEADERS.id]: row.id,
     });

@@ -1,16 +1,27 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Job, Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
+import type { EventEmitter } from 'node:events';
 import { EXPORT_JOB, EXPORT_QUEUE, type ExportJobData, type ExportJobResult } from '@app/contracts';
-import { redisOptions, type AppConfig } from '@app/config';
-import { APP_CONFIG } from '@app/config';
+import { APP_CONFIG, redisOptions, type AppConfig } from '@app/config';
 import { withTimeout } from '../common/with-timeout';
 
+/** Redis could not take the job. */
 export class QueueUnavailableError extends Error {}
+/** The job did not finish within the wait; it goes on and lands in the history. */
+export class JobTimeoutError extends Error {}
+/** The job is no longer in Redis (its data was lost): nothing will ever finish it. */
+export class JobGoneError extends Error {}
+/** The job failed for good; `reason` is what the worker threw (see encodeExportFailure). */
+export class JobFailedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
 
 /** How long enqueueing may wait for Redis before the request is answered 503. */
 const ENQUEUE_TIMEOUT_MS = 3_000;
-
-export class JobTimeoutError extends Error {}
+/** How often a wait asks Redis for the job's state, for the events it may have missed. */
+const POLL_MS = 2_000;
 
 /**
  * The producer side of the `export` queue: one Queue and one long-lived QueueEvents per API
@@ -38,32 +49,59 @@ export class ExportQueueService implements OnApplicationShutdown {
     this.events.on('error', warn);
   }
 
-  async add(data: ExportJobData): Promise<Job<ExportJobData, ExportJobResult | null>> {
+  /** Queues the export's job (its id is the export id, so it is never queued twice). */
+  async add(exportId: string): Promise<void> {
+    const job = this.queue.add(EXPORT_JOB, { exportId }, {
+      jobId: exportId,
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 2_000 },
+      removeOnComplete: { age: 24 * 3600, count: 5_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
     try {
-      return await withTimeout(this.enqueue(data), ENQUEUE_TIMEOUT_MS, 'enqueue');
+      await withTimeout(job, ENQUEUE_TIMEOUT_MS, 'enqueue');
     } catch (error) {
       this.logger.warn({ err: (error as Error).message }, 'could not enqueue export');
       throw new QueueUnavailableError((error as Error).message);
     }
   }
 
-  private enqueue(data: ExportJobData): Promise<Job<ExportJobData, ExportJobResult | null>> {
-    return this.queue.add(EXPORT_JOB, data, {
-      jobId: data.exportId,
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 2_000 },
-      removeOnComplete: { age: 24 * 3600, count: 5_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+  /**
+   * The job's result once it completes; rejects with JobFailedError, JobTimeoutError or
+   * JobGoneError. Events tell at once; a poll catches what they miss (Redis restarted).
+   */
+  async result(jobId: string, timeoutMs: number): Promise<ExportJobResult | null> {
+    await this.events.waitUntilReady();
+    // QueueEvents also emits `completed:<id>` and `failed:<id>`, which its types do not list.
+    const events = this.events as unknown as EventEmitter;
+    return new Promise((resolve, reject) => {
+      const completed = `completed:${jobId}`;
+      const failed = `failed:${jobId}`;
+      const finish = (settle: () => void) => {
+        clearTimeout(timer);
+        clearInterval(poll);
+        events.off(completed, onCompleted);
+        events.off(failed, onFailed);
+        settle();
+      };
+      const onCompleted = ({ returnvalue }: { returnvalue: unknown }) => finish(() => resolve(returnvalue as ExportJobResult | null));
+      const onFailed = ({ failedReason }: { failedReason: string }) => finish(() => reject(new JobFailedError(failedReason)));
+      const check = () =>
+        this.queue.getJobState(jobId).then(async (state) => {
+          if (state === 'unknown') return finish(() => reject(new JobGoneError(jobId)));
+          if (state !== 'completed' && state !== 'failed') return;
+          const job = await this.queue.getJob(jobId);
+          if (!job) return finish(() => reject(new JobGoneError(jobId)));
+          if (state === 'completed') onCompleted({ returnvalue: job.returnvalue });
+          else onFailed({ failedReason: job.failedReason });
+        }, () => undefined);
+      const timer = setTimeout(() => finish(() => reject(new JobTimeoutError())), timeoutMs);
+      const poll = setInterval(check, POLL_MS);
+      events.on(completed, onCompleted);
+      events.on(failed, onFailed);
+      // It may have finished before we listened.
+      void check();
     });
-  }
-
-  async waitUntilFinished(job: Job<ExportJobData, ExportJobResult | null>, ttlMs: number): Promise<ExportJobResult | null> {
-    try {
-      return await job.waitUntilFinished(this.events, ttlMs);
-    } catch (error) {
-      if (/timed out before finishing/i.test((error as Error).message)) throw new JobTimeoutError();
-      throw error;
-    }
   }
 
   async ping(): Promise<void> {
@@ -71,7 +109,7 @@ export class ExportQueueService implements OnApplicationShutdown {
     await client.ping();
   }
 
-  /** Workers currently connected to the queue (BullMQ names their Redis connections). */
+  /** This instance's workers connected to the queue (BullMQ names their Redis connections by prefix). */
   async workerCount(): Promise<number> {
     return (await this.queue.getWorkers()).length;
   }

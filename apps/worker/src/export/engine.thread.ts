@@ -1,22 +1,24 @@
-import { parentPort } from 'node:worker_threads';
-import { EngineError, generateExport } from '@app/export-engine';
-import type { EngineResult, EngineTask } from './engine.protocol';
-import { collectingYoungGarbage } from './young-garbage';
+import { parentPort, workerData } from 'node:worker_threads';
+import { EngineError, generateExport, type EngineInput, type EngineOutput } from '@app/export-engine';
 
-/**
- * One engine thread of the engine process: several exports run side by side, and a thread that
- * dies takes only its own export with it. Its CPU priority is the process's (threads inherit it), and
- * it collects its young garbage while it works, so its peak does not grow with the price list.
- */
-parentPort?.on('message', async ({ id, input }: EngineTask) => {
-  let result: EngineResult;
+export type EngineThreadReply =
+  | { ok: true; xlsx: Uint8Array; report: EngineOutput['report']; timings: EngineOutput['timings'] }
+  | { ok: false; engineError: boolean; message: string; code?: string };
+
+/** One export in a thread of its own (ThreadEngineRunner): its input in, one reply out, then it ends. */
+async function main(input: EngineInput): Promise<void> {
+  let reply: EngineThreadReply;
+  const transfer: ArrayBuffer[] = [];
   try {
-    const { xlsx, report, timings } = await collectingYoungGarbage(() => generateExport(input));
-    result = { ok: true, xlsx: new Uint8Array(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength), report, timings };
+    const { xlsx, report, timings } = await generateExport(input);
+    reply = { ok: true, xlsx: new Uint8Array(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength), report, timings };
+    // The workbook's bytes move to the worker instead of being copied, when they own their buffer.
+    if (xlsx.byteOffset === 0 && xlsx.byteLength === xlsx.buffer.byteLength) transfer.push(xlsx.buffer as ArrayBuffer);
   } catch (error) {
     const engineError = error instanceof EngineError;
-    result = { ok: false, engineError, message: (error as Error).message, code: engineError ? error.code : undefined };
+    reply = { ok: false, engineError, message: (error as Error).message, code: engineError ? error.code : undefined };
   }
-  const whole = result.ok && result.xlsx.byteOffset === 0 && result.xlsx.byteLength === result.xlsx.buffer.byteLength;
-  parentPort!.postMessage({ id, ...result }, whole && result.ok ? [result.xlsx.buffer as ArrayBuffer] : []);
-});
+  parentPort!.postMessage(reply, transfer);
+}
+
+if (parentPort) void main(workerData as EngineInput);

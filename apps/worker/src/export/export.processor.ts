@@ -4,8 +4,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { EXPORT_JOB, EXPORT_QUEUE, HOUSEKEEPING_JOB, type ExportJobData, type ExportJobResult } from '@app/contracts';
 import { redisOptions, type AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
-import { EngineProcess } from './engine-process';
-import { ObjectCache } from './object-cache';
+import { EngineRunner } from './engine-runner';
 import { ExportJobRunner } from './export-job.runner';
 import { HousekeepingService } from '../housekeeping/housekeeping.service';
 
@@ -22,8 +21,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly runner: ExportJobRunner,
     private readonly housekeeping: HousekeepingService,
-    @Inject(EngineProcess) private readonly engine: EngineProcess,
-    @Inject(ObjectCache) private readonly files: ObjectCache,
+    private readonly engine: EngineRunner,
     private readonly logger: PinoLogger,
   ) {}
 
@@ -33,8 +31,6 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationBootstrap(): Promise<void> {
     const { config } = this;
-    // Started before the first job, so a broken engine process stops the worker at boot.
-    await this.engine.start();
     this.worker = new Worker<ExportJobData, ExportJobResult | null>(EXPORT_QUEUE, (job) => this.process(job), {
       prefix: config.QUEUE_PREFIX,
       connection: redisOptions(config.REDIS_URL, { maxRetriesPerRequest: null }),
@@ -68,6 +64,5 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     await this.worker?.close();
     await this.scheduler?.close();
     await this.engine.close();
-    await this.files.clear();
   }
 }

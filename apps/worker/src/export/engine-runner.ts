@@ -1,0 +1,23 @@
+import type { EngineInput, EngineOutput } from '@app/export-engine';
+
+/**
+ * The one seam between a job and the export engine. The engine is CPU-bound, so an
+ * implementation must keep it off the worker's main thread, where BullMQ renews job locks.
+ * Nest injects it by this class.
+ */
+export abstract class EngineRunner {
+  /** Rejects with EngineRejection when the engine refuses a workbook. */
+  abstract run(input: EngineInput): Promise<EngineOutput>;
+  /** Stops what is still running (after the worker's last job). */
+  abstract close(): Promise<void>;
+}
+
+/** The engine's own refusal of a workbook: final, shown to the user, never retried. */
+export class EngineRejection extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
