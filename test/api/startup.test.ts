@@ -9,7 +9,6 @@ describe('startup', () => {
     ['api', { DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     ['worker', { REDIS_URL: 'not a url' }, 'REDIS_URL'],
     ['worker', { WORKER_CONCURRENCY: '0' }, 'WORKER_CONCURRENCY'],
-    ['worker', { ENGINE_PRIORITY: 'nice' }, 'ENGINE_PRIORITY'],
     ['api', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
   ] as const)('%s refuses a bad %j with one line naming the variable', async (kind, bad, name) => {
     const { appEnv, logDir } = testEnv();

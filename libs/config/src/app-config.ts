@@ -22,46 +22,49 @@ const url = (def: string, protocols: string[]) =>
         return false;
       }
     }, `expected a ${protocols.join(' or ')} URL`);
-/** CPU priority of the worker's engine threads: see lowerThreadPriority in the worker. */
-export const ENGINE_PRIORITIES = ['idle', 'low', 'normal'] as const;
-export type EnginePriority = (typeof ENGINE_PRIORITIES)[number];
-
 export const DEFAULT_ADMIN = { user: 'admin', password: 'admin' } as const;
 
 const text = (def: string) => z.string().min(1, 'must not be empty').default(def);
 
-const schema = z.object({
+/** What an operator sets: where the services are, the admin login, how many workers. */
+const operatorSettings = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: text('0.0.0.0'),
   PORT: int(3000, 1, 65535),
   DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/price_export', ['postgres:', 'postgresql:']),
   REDIS_URL: url('redis://127.0.0.1:6379', ['redis:', 'rediss:']),
-  /** Unset: derived from the database name, so instances with their own database never share a queue. */
-  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/, 'letters, digits, _ : - only').optional(),
   S3_ENDPOINT: url('http://127.0.0.1:9000', ['http:', 'https:']),
   S3_ACCESS_KEY: text('minioadmin'),
   S3_SECRET_KEY: text('minioadmin'),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected an S3 bucket name').default('price-export'),
   S3_REGION: text('us-east-1'),
+  ADMIN_USER: text('admin'),
+  ADMIN_PASSWORD: text('admin'),
+  /** Worker processes `npm start` runs; with Compose, `--scale worker=N`. */
+  WORKERS: int(1, 1, 64),
+  /** Exports at once per worker process. */
+  WORKER_CONCURRENCY: int(8, 1, 64),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+};
+
+/** Tuning: rarely changed; README says why each exists. */
+const tuningSettings = {
+  /** Unset: derived from the database name, so instances with their own database never share a queue. */
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/, 'letters, digits, _ : - only').optional(),
   UPLOAD_MAX_MB: int(25, 1, 1024),
   GENERATE_TIMEOUT_MS: int(120_000, 100, 3_600_000),
-  WORKER_CONCURRENCY: int(8, 1, 64),
-  ENGINE_PRIORITY: z.enum(ENGINE_PRIORITIES, { error: `expected one of ${ENGINE_PRIORITIES.join(', ')}` }).default('idle'),
-  EXPORT_HANDOFF_MAX_KB: int(1024, 0, 65_536),
-  WORKER_HEALTH_PORT: int(0, 0, 65535),
-  WORKER_CACHE_MB: int(512, 0, 1_048_576),
   JOB_LOCK_MS: int(30_000, 1_000, 600_000),
   EXPORT_RETENTION_DAYS: int(30, 1, 36_500),
   HOUSEKEEPING_EVERY_MS: int(3_600_000, 1_000, 86_400_000),
-  ADMIN_USER: text('admin'),
-  ADMIN_PASSWORD: text('admin'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKER_HEALTH_PORT: int(0, 0, 65535),
+  /** Where the API finds the built web app (tests point it at theirs). */
   WEB_DIST: z.string().default(''),
-  // The launcher's own settings (`npm start`), validated with the rest.
-  WORKERS: int(1, 1, 64),
+  /** `npm start` without S3_ENDPOINT: the embedded S3 server's folder and port. */
   DATA_DIR: text('data'),
   EMBEDDED_S3_PORT: int(0, 0, 65535),
-});
+};
+
+const schema = z.object({ ...operatorSettings, ...tuningSettings });
 
 /** Production refuses a Bull Board login anyone could guess. */
 const checkedSchema = schema.superRefine((c, ctx) => {
