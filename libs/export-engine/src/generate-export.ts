@@ -4,13 +4,12 @@ import { EngineError } from './engine-error';
 import { matchPrice, type PriceMatches } from './price-reader';
 import { StylesPatcher } from './styles-patcher';
 import { extendTables } from './table-extender';
+import { rezip } from './template-rezip';
 import { parseTemplateSheet } from './template-sheet';
 import { writeDataRows, type OutRow } from './template-writer';
 import { locateParts } from './workbook-locator';
 import { openXlsx } from './xlsx-inspector';
 import { isWellFormedStream, isWellFormedXml, requireWellFormed } from './xml-check';
-import { declareUtf8 } from './xml-encoding';
-import { ZipWriter } from './zip-writer';
 import type { ZipSource } from './zip-source';
 
 export interface EngineInput {
@@ -138,20 +137,6 @@ function report(items: readonly Item[], matched: PriceMatches): ExportReport {
     else r.unmatched.push({ index, ma: items[index].ma, gm: items[index].gm });
   });
   return r;
-}
-
-/** The template's zip again, the replaced parts deflated anew and every other entry copied raw. */
-async function rezip(zip: ZipSource, replaced: Map<string, string>): Promise<Buffer> {
-  const writer = new ZipWriter();
-  for (const entry of zip.entries) {
-    const content = replaced.get(entry.fileName);
-    if (content !== undefined) {
-      writer.addFile(entry.fileName, Buffer.from(declareUtf8(content), 'utf8'), { time: entry.lastModFileTime, date: entry.lastModFileDate });
-    } else {
-      writer.addRaw({ ...entry, name: entry.fileName }, await zip.readBuffer(entry, true));
-    }
-  }
-  return writer.finish();
 }
 
 /** Anything unexpected while reading a workbook (corrupt deflate data, bad XML) is that file's fault. */

@@ -187,8 +187,8 @@ function after(s: string, close: string, from: number): number {
   return at < 0 ? INCOMPLETE : at + close.length;
 }
 
-/** The end of `<!DOCTYPE …>`: its internal subset `[…]` may hold `>` (and quoted strings). */
-function doctypeEnd(s: string, from: number): number {
+/** The end of `<!DOCTYPE …>` (from just after its name): its internal subset `[…]` may hold `>`; < 0 when cut short. */
+export function doctypeEnd(s: string, from: number): number {
   let depth = 0;
   for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);

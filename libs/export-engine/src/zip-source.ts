@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline, Readable, Transform } from 'node:stream';
-import { createInflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib';
+import { constants, createInflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib';
 import * as yauzl from 'yauzl';
 import { decodeXml, utf8Recoder, type Utf8Recoder } from './xml-encoding';
 
@@ -151,6 +151,31 @@ export class ZipSource {
     const stream = raw ? await this.openRawStream(entry) : await this.openStream(entry);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /**
+   * The first inflated bytes of an entry (what `min` stored bytes hold, at least), without
+   * inflating, or keeping, the whole of it.
+   */
+  async readHead(entry: yauzl.Entry, min = 4096): Promise<Buffer> {
+    if (this.inMemory(entry)) {
+      const stored = this.stored(entry).subarray(0, min);
+      // A cut deflate stream: flushed, not finished, so what it holds comes out without an error.
+      return entry.compressionMethod === 0 ? stored : inflateRawSync(stored, { finishFlush: constants.Z_SYNC_FLUSH });
+    }
+    const stream = await this.openStream(entry);
+    const chunks: Buffer[] = [];
+    let length = 0;
+    try {
+      for await (const chunk of stream) {
+        chunks.push(chunk as Buffer);
+        length += (chunk as Buffer).length;
+        if (length >= min) break;
+      }
+    } finally {
+      stream.destroy();
+    }
     return Buffer.concat(chunks);
   }
 
