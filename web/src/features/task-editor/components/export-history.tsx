@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { TOAST, UI } from '@app/contracts';
 import type { ExportRecord } from '@app/contracts';
 import { formatDateTime, formatSize } from '../../../lib/format';
-import { exportFileUrl, fetchExports } from '../api/task-editor-api';
+import { exportFileUrl } from '../api/task-editor-api';
 
 const MAX_SHOWN = 10;
 
@@ -14,19 +13,7 @@ function summary(e: ExportRecord): string {
 }
 
 /** The task's latest exports, newest first, each downloadable again. */
-export function ExportHistory({ taskId, version }: { taskId: string; version: number }) {
-  const [exports, setExports] = useState<ExportRecord[] | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    fetchExports(taskId)
-      .then((list) => alive && setExports(Array.isArray(list) ? list : []))
-      .catch(() => alive && setExports([]));
-    return () => {
-      alive = false;
-    };
-  }, [taskId, version]);
-
+export function ExportHistory({ taskId, exports }: { taskId: string; exports: ExportRecord[] | null }) {
   return (
     <section className="panel">
       <h2 className="panel__title">{UI.exportsSection}</h2>

@@ -1,4 +1,5 @@
 import type { Task } from '@app/contracts';
+import { useExportHistory } from '../hooks/use-export-history';
 import { useItemsEditor } from '../hooks/use-items-editor';
 import { useTaskActions } from '../hooks/use-task-actions';
 import { useUnsavedGuard } from '../hooks/use-unsaved-guard';
@@ -10,7 +11,8 @@ import { TaskHeader } from './task-header';
 /** The page of one task; mounted per task id, so its item rows start from that task's items. */
 export function TaskEditor({ task }: { task: Task }) {
   const editor = useItemsEditor(task.items ?? []);
-  const actions = useTaskActions(task, editor);
+  const history = useExportHistory(task.id);
+  const actions = useTaskActions(task, editor, history);
   useUnsavedGuard(editor.dirty);
 
   return (
@@ -25,7 +27,7 @@ export function TaskEditor({ task }: { task: Task }) {
       />
       <FilesSection task={task} />
       <ItemsSection editor={editor} />
-      <ExportHistory taskId={task.id} version={actions.exportsVersion} />
+      <ExportHistory taskId={task.id} exports={history.exports} />
     </div>
   );
 }

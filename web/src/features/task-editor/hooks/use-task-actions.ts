@@ -5,15 +5,15 @@ import type { PatchTaskResponse, Task } from '@app/contracts';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { useTasks } from '../../tasks/hooks/tasks-context';
-import { fetchExports, generateExport, saveTaskItems } from '../api/task-editor-api';
+import { generateExport, saveTaskItems } from '../api/task-editor-api';
+import type { ExportHistoryState } from './use-export-history';
 import type { ItemsEditor } from './use-items-editor';
 
 /** `Сохранить` and `Сформировать` of the task page, each with its own busy flag. */
-export function useTaskActions(task: Task, editor: ItemsEditor) {
+export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportHistoryState) {
   const { upsert } = useTasks();
   const [saving, setSaving] = useState(false);
   const [generating, setGenerating] = useState(false);
-  const [exportsVersion, setExportsVersion] = useState(0);
 
   /** PATCHes the items (and syncs the rules); toasts the outcome; resolves with the answer or null. */
   const persist = useCallback(
@@ -55,32 +55,22 @@ export function useTaskActions(task: Task, editor: ItemsEditor) {
         result = await generateExport(task.id);
       } catch (e) {
         toast.error(e instanceof ApiError && e.serverMessage ? e.serverMessage : TOAST.generateFailed);
+        void history.refresh();
         return;
-      } finally {
-        setExportsVersion((v) => v + 1);
       }
       downloadBlob(result.blob, EXPORT_FILE_NAME);
       const summary =
         result.matched !== null && result.rows !== null ? TOAST.generatedSummary(result.matched, result.rows) : undefined;
       toast.success(TOAST.generated, { description: summary });
-      await markUnmatched(task.id, result.exportId, editor);
+      // One request after a generate: the history list and the unmatched marks both come from it.
+      const version = editor.currentVersion();
+      const list = await history.refresh();
+      const record = (result.exportId && list.find((e) => e.id === result.exportId)) || list[0];
+      if (editor.currentVersion() === version) editor.markUnmatched(record?.report?.unmatched?.map((u) => u.index) ?? []);
     } finally {
       setGenerating(false);
     }
-  }, [persist, editor, task.id]);
+  }, [persist, editor, task.id, history]);
 
-  return { saving, generating, save, generate, exportsVersion };
-}
-
-/** Marks the rows the last export did not find in the price list (from its report). */
-async function markUnmatched(taskId: string, exportId: string | null, editor: ItemsEditor) {
-  const version = editor.currentVersion();
-  try {
-    const history = await fetchExports(taskId);
-    const record = (exportId && history.find((e) => e.id === exportId)) || history[0];
-    const indexes = record?.report?.unmatched?.map((u) => u.index) ?? [];
-    if (editor.currentVersion() === version) editor.markUnmatched(indexes);
-  } catch {
-    // The marks are a hint; the file itself was delivered.
-  }
+  return { saving, generating, save, generate };
 }
