@@ -27,6 +27,13 @@ describe('ThreadEngineRunner', () => {
       expect(out.report.rows).toBe(sampleItems().length);
       expect(out.xlsx.subarray(0, 2).toString()).toBe('PK');
     }
+    expect(runner.threads).toBe(3);
+  });
+
+  it('reuses its idle threads instead of starting new ones', async () => {
+    await runner.run(input());
+    await Promise.all([runner.run(input()), runner.run(input())]);
+    expect(runner.threads).toBe(3);
   });
 
   it('passes the engine’s refusal on as an EngineRejection with its Russian message', async () => {

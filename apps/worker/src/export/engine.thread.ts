@@ -1,12 +1,12 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { EngineError, generateExport, type EngineInput, type EngineOutput } from '@app/export-engine';
 
 export type EngineThreadReply =
   | { ok: true; xlsx: Uint8Array; report: EngineOutput['report']; timings: EngineOutput['timings'] }
   | { ok: false; engineError: boolean; message: string; code?: string };
 
-/** One export in a thread of its own (ThreadEngineRunner): its input in, one reply out, then it ends. */
-async function main(input: EngineInput): Promise<void> {
+/** An engine thread of ThreadEngineRunner: one export at a time, its input in, one reply out. */
+async function run(input: EngineInput): Promise<void> {
   let reply: EngineThreadReply;
   const transfer: ArrayBuffer[] = [];
   try {
@@ -21,4 +21,4 @@ async function main(input: EngineInput): Promise<void> {
   parentPort!.postMessage(reply, transfer);
 }
 
-if (parentPort) void main(workerData as EngineInput);
+parentPort?.on('message', (input: EngineInput) => void run(input));

@@ -4,37 +4,90 @@ import type { EngineInput, EngineOutput } from '@app/export-engine';
 import { EngineRejection, EngineRunner } from './engine-runner';
 import type { EngineThreadReply } from './engine.thread';
 
+/** A thread idle this long is stopped and its memory given back; one is always kept warm. */
+const IDLE_MS = 60_000;
+
+interface Running {
+  resolve: (out: EngineOutput) => void;
+  reject: (err: Error) => void;
+}
+
 /**
- * Each export runs in a thread of its own, started for it and gone with it: exports share the
- * CPU (a small one is not stuck behind a big one), the main thread stays free to renew locks, a
- * crashed engine takes only its own export, and each thread's memory is given back when it ends.
- * Starting a thread costs a few tens of milliseconds, far below what a user notices.
+ * Each export runs in an engine thread of its own: exports share the CPU (a small one is not stuck
+ * behind a big one), the main thread stays free to renew job locks, and a crashed engine takes
+ * only its own export. Threads are reused: a fresh one would pay for loading and compiling the
+ * engine on every export (the benchmark's small-task load ran 6× slower that way).
  */
 export class ThreadEngineRunner extends EngineRunner {
-  private readonly threads = new Set<Worker>();
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Map<Worker, Running>();
+  private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
+  private closed = false;
 
   constructor(private readonly entry = join(__dirname, 'engine.thread.js')) {
     super();
   }
 
+  /** Threads alive now, busy or idle. */
+  get threads(): number {
+    return this.idle.length + this.busy.size;
+  }
+
   run(input: EngineInput): Promise<EngineOutput> {
-    const thread = new Worker(this.entry, { workerData: input });
-    this.threads.add(thread);
+    if (this.closed) return Promise.reject(new Error('the engine runner is closed'));
+    const thread = this.idle.pop() ?? this.start();
+    clearTimeout(this.idleTimers.get(thread));
+    this.idleTimers.delete(thread);
     return new Promise<EngineOutput>((resolve, reject) => {
-      thread.once('message', (reply: EngineThreadReply) => {
-        if (reply.ok) resolve({ xlsx: Buffer.from(reply.xlsx.buffer, reply.xlsx.byteOffset, reply.xlsx.byteLength), report: reply.report, timings: reply.timings });
-        else reject(reply.engineError ? new EngineRejection(reply.message, reply.code) : new Error(reply.message));
-      });
-      thread.once('error', reject);
-      // After a reply this rejection is a no-op; without one the thread died (or was terminated).
-      thread.once('exit', (code) => {
-        this.threads.delete(thread);
-        reject(new Error(`engine thread exited with code ${code} before it answered`));
-      });
+      this.busy.set(thread, { resolve, reject });
+      thread.postMessage(input);
     });
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.threads].map((thread) => thread.terminate()));
+    this.closed = true;
+    for (const timer of this.idleTimers.values()) clearTimeout(timer);
+    await Promise.all([...this.idle, ...this.busy.keys()].map((thread) => thread.terminate()));
+  }
+
+  private start(): Worker {
+    const thread = new Worker(this.entry);
+    thread.on('message', (reply: EngineThreadReply) => {
+      const running = this.busy.get(thread);
+      if (!running) return;
+      this.busy.delete(thread);
+      this.park(thread);
+      if (reply.ok) running.resolve({ xlsx: Buffer.from(reply.xlsx.buffer, reply.xlsx.byteOffset, reply.xlsx.byteLength), report: reply.report, timings: reply.timings });
+      else running.reject(reply.engineError ? new EngineRejection(reply.message, reply.code) : new Error(reply.message));
+    });
+    thread.on('error', (err) => this.drop(thread, err));
+    thread.on('exit', (code) => this.drop(thread, new Error(`engine thread exited with code ${code} before it answered`)));
+    return thread;
+  }
+
+  /** A dead thread fails its export (BullMQ retries it) and is never reused. */
+  private drop(thread: Worker, err: Error): void {
+    const running = this.busy.get(thread);
+    this.busy.delete(thread);
+    const at = this.idle.indexOf(thread);
+    if (at >= 0) this.idle.splice(at, 1);
+    clearTimeout(this.idleTimers.get(thread));
+    this.idleTimers.delete(thread);
+    running?.reject(err);
+  }
+
+  private park(thread: Worker): void {
+    if (this.closed) return;
+    this.idle.push(thread);
+    const timer = setTimeout(() => {
+      this.idleTimers.delete(thread);
+      const at = this.idle.indexOf(thread);
+      if (at < 0 || this.threads <= 1) return;
+      // Out of the idle list first, so no export is handed to a thread on its way out.
+      this.idle.splice(at, 1);
+      void thread.terminate();
+    }, IDLE_MS);
+    timer.unref();
+    this.idleTimers.set(thread, timer);
   }
 }
