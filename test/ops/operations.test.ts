@@ -11,7 +11,7 @@ import { readyTask } from '../support/generate-helpers';
 import { bucket, sql } from '../support/inspect';
 import { bigTask, ownQueueEnv, waitForExport } from '../support/own-world';
 import { testEnv } from '../support/test-env';
-import { freePort } from '../support/ports';
+import { freePort } from '../../scripts/app-processes';
 
 const jobIdsDone = (lines: string[]) =>
   lines.flatMap((l) => {
