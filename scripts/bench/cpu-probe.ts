@@ -38,14 +38,11 @@ export interface CpuRole {
   pids: number[];
   /** Only pids whose process name matches count: PostgreSQL and Redis may be on another host. */
   expectedName?: RegExp;
-  /** Its threads run at idle priority: they take only what the rest leaves. */
-  background?: boolean;
 }
 
 export interface CpuShare {
   name: string;
   msPerExport: number;
-  background: boolean;
 }
 
 /**
@@ -68,7 +65,7 @@ export class CpuProbe {
     return roles
       .map((role) => {
         const ms = role.pids.reduce((sum, pid) => sum + Math.max(0, (end.get(pid) ?? 0) - (this.start.get(pid) ?? 0)), 0);
-        return { name: role.name, msPerExport: exports > 0 ? ms / exports : NaN, background: !!role.background };
+        return { name: role.name, msPerExport: exports > 0 ? ms / exports : NaN };
       })
       .filter((share) => share.msPerExport > 0);
   }

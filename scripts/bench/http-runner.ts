@@ -20,7 +20,7 @@ export interface UploadMeasure {
 export interface GenerateMeasure {
   times: number[];
   /** Worker RSS right before the first generate (started, idle). */
-  /** The worker process and its engine process, shared pages once (see PeakRssProbe); each one's RSS below. */
+  /** The worker process (its engine threads included). */
   workerIdleRssMb: number;
   idleRssPerProcessMb: number[];
   workerPeakRssMb: number[];
@@ -56,7 +56,6 @@ export async function measureUpload(stack: BenchStack, client: ApiClient, taskId
 }
 
 export async function measureGenerate(stack: BenchStack, client: ApiClient, worker: BenchProcess, taskId: string, runs: number): Promise<GenerateMeasure> {
-  // The worker and its engine process (started with the worker), counted together.
   const pids = processTree(worker.pid);
   const idle = pids.map(memoryOf);
   const out: GenerateMeasure = {

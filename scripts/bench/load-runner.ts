@@ -38,7 +38,7 @@ export interface LoadSummary {
   overheadExclWaitP95: number;
   /**
    * CPU per export during the load, by process: what the normal-priority parts (everything but the
-   * engine processes) cost per export is what stretches every export's path on a busy machine.
+   * engine threads) cost per export is what stretches every export's path on a busy machine.
    */
   cpuPerExport: CpuShare[];
   /** Single client, no job ever waits for a worker: where the overhead goes, p50 of each part. */
@@ -52,7 +52,7 @@ export interface LoadSummary {
     downloadP50: number;
     uploadP50: number;
     restP50: number;
-    /** engineMs − the engine's own total: handing the job to the engine process and back. */
+    /** engineMs − the engine's own total: starting the engine thread and handing the result back. */
     threadP50: number;
   };
 }

@@ -66,20 +66,19 @@ export function loadTable(l: LoadSummary): string {
       ['idle p50 parts: pick-up (started_at − created_at)', ms(l.idle.pickupP50)],
       ['idle p50 parts: worker S3 download / upload', `${ms(l.idle.downloadP50)} / ${ms(l.idle.uploadP50)}`],
       ['idle p50 parts: rest (API, DB, queue events, response)', ms(l.idle.restP50)],
-      ['idle p50: engineMs − engine total (hand-off to the engine process)', ms(l.idle.threadP50)],
+      ['idle p50: engineMs − engine total (starting the engine thread, handing back the result)', ms(l.idle.threadP50)],
       ...(l.errorSamples.length ? [['error samples', l.errorSamples.join('; ')]] : []),
     ],
   );
 }
 
-/** CPU per export by process during the load; the engines run at idle priority, the rest is on every export's path. */
+/** CPU per export by process during the load (the engines are threads of the workers). */
 function cpuRows(l: LoadSummary): string[][] {
   if (!l.cpuPerExport.length) return [];
-  const onPath = l.cpuPerExport.filter((c) => !c.background);
-  const total = onPath.reduce((sum, c) => sum + c.msPerExport, 0);
+  const total = l.cpuPerExport.reduce((sum, c) => sum + c.msPerExport, 0);
   return [
-    ['CPU per export at normal priority (all processes, /proc)', `${total.toFixed(1)} ms × ${l.throughputPerS} exports/s = ${((total * l.throughputPerS) / 10).toFixed(0)}% of one core`],
-    ...l.cpuPerExport.map((c) => [`  ${c.name}${c.background ? ' (idle priority, not in the total)' : ''}`, `${c.msPerExport.toFixed(2)} ms`]),
+    ['CPU per export (all processes, /proc)', `${total.toFixed(1)} ms × ${l.throughputPerS} exports/s = ${((total * l.throughputPerS) / 10).toFixed(0)}% of one core`],
+    ...l.cpuPerExport.map((c) => [`  ${c.name}`, `${c.msPerExport.toFixed(2)} ms`]),
   ];
 }
 
