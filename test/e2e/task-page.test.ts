@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ERR, EXPORT_FILE_NAME, TOAST, UI } from '@app/contracts';
 import type { Mapping, Task } from '@app/contracts';
 import { api, putGlobalMapping } from '../support/api-client';
-import { readWorkbook } from '../support/fixtures';
+import { readWorkbook } from '@app/export-engine/testing/workbook-builders';
 import { fixture, fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { apiUrl } from '../support/test-env';
 import type { OpenPage } from './browser';

@@ -1,8 +1,8 @@
 import { EXPORT_HEADERS, ERR, XLSX_MIME, type ExportRecord } from '@app/contracts';
 import { api, binary, createTask, upload } from '../support/api-client';
-import { readWorkbook, workbook } from '../support/fixtures';
+import { buildWorkbook, plain, readWorkbook } from '@app/export-engine/testing/workbook-builders';
 import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
-import { dataRows, generate, plain, readyTask } from '../support/generate-helpers';
+import { dataRows, generate, readyTask } from '../support/generate-helpers';
 import { objectsOf, sql } from '../support/inspect';
 
 /** What a careful person doing VLOOKUP by hand gets from price-sample.xlsx: MA → [price, barcode]. */
@@ -76,7 +76,7 @@ describe('POST /api/tasks/:id/generate', () => {
   });
 
   it('answers 422 with the engine message for a workbook it cannot use, and records the failure once', async () => {
-    const price = await workbook([], 'Данные');
+    const price = await buildWorkbook([{ name: 'Данные', rows: [] }]);
     const task = await readyTask([{ ma: '0031000' }], { price });
     const res = await generate(task.id).expect(422);
     const { error } = JSON.parse(res.body.toString());

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { ExportRecord, Mapping } from '@app/contracts';
 import { api } from '../support/api-client';
-import { readWorkbook } from '../support/fixtures';
-import { generate, plain, readyTask } from '../support/generate-helpers';
+import { plain, readWorkbook } from '@app/export-engine/testing/workbook-builders';
+import { generate, readyTask } from '../support/generate-helpers';
 
 /** A supplier's list as it really arrives: title rows, codes as numbers, formulas, rich text, dates. */
 async function awkwardPriceList(): Promise<Buffer> {

@@ -1,15 +1,20 @@
 import request from 'supertest';
 import { binary, upload } from '../support/api-client';
 import { startApi, startWorker } from '../support/app-runner';
-import { workbook } from '../support/fixtures';
+import { buildWorkbook } from '@app/export-engine/testing/workbook-builders';
 import { dataRows, readyTask, SAMPLE_RULES } from '../support/generate-helpers';
 import { ownQueueEnv, waitForExport } from '../support/own-world';
 import { testEnv } from '../support/test-env';
 
 const priceList = (price: number) =>
-  workbook([
-    ['Артикул', 'Код МА', 'Код ГМ', 'Наименование', 'Производитель', 'Цена', 'НДС', 'Штрихкод'],
-    ['A-1', '0031000', '77000', 'Молоко', 'Ромашка', price, 20, '4600000000017'],
+  buildWorkbook([
+    {
+      name: 'Данные',
+      rows: [
+        ['Артикул', 'Код МА', 'Код ГМ', 'Наименование', 'Производитель', 'Цена', 'НДС', 'Штрихкод'],
+        ['A-1', '0031000', '77000', 'Молоко', 'Ромашка', price, 20, '4600000000017'],
+      ],
+    },
   ]);
 
 describe('a new price list uploaded while an export waits in the queue', () => {

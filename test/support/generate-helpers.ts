@@ -1,9 +1,8 @@
-import ExcelJS from 'exceljs';
 import request from 'supertest';
 import type { Item, Mapping, Task } from '@app/contracts';
 import { api, binary, createTask, putGlobalMapping, upload } from './api-client';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
-import { readWorkbook } from './fixtures';
+import { plain, readWorkbook } from '@app/export-engine/testing/workbook-builders';
 
 /**
  * The rules a user of the sample files would set: codes, name and quantities typed in, price and
@@ -47,11 +46,4 @@ export async function dataRows(xlsx: Buffer, sheetName = 'Данные', headerR
     rows.push(values);
   });
   return rows;
-}
-
-export function plain(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'object' && 'richText' in value) return value.richText.map((r) => r.text).join('');
-  if (typeof value === 'object' && 'result' in value) return value.result ?? null;
-  return value;
 }

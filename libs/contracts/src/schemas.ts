@@ -60,13 +60,6 @@ export const patchTaskSchema = z.object({
   syncMapping: z.boolean({ error: 'ожидается true или false' }).optional(),
 });
 
-export const createTaskSchema = z.object({
-  name: z
-    .string({ error: 'ожидается строка' })
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1).max(LIMITS.taskNameMax)),
-});
-
 const priceToTemplateSchema = z
   .record(z.string(), columnSchema, { error: 'ожидается объект { колонка прейскуранта: колонка шаблона }' })
   .optional()

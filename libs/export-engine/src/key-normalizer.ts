@@ -77,15 +77,6 @@ export function formatNumber(n: number): string {
   return String(n);
 }
 
-/** Key of a cell value of any type; '' for empty. */
-export function keyOfValue(value: string | number | boolean | Date | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return formatNumber(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return value.toISOString();
-  return normalizeKey(value);
-}
-
 export function longestKey(keys: Iterable<string>): number {
   let max = 0;
   for (const k of keys) if (k.length > max) max = k.length;

@@ -51,11 +51,12 @@ export function item(ma: string, gm = '', name = '', minQty = 1, step = 1): Item
   return { ma, gm, name, minQty, step };
 }
 
-/** A cell's value as a plain JS value (rich text joined, formula → result). */
+/** A cell's value as a plain JS value (rich text joined, formula → its result, empty → null). */
 export function plain(v: ExcelJS.CellValue): unknown {
-  if (v && typeof v === 'object' && !(v instanceof Date)) {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'object' && !(v instanceof Date)) {
     if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return v.result;
+    if ('result' in v) return v.result ?? null;
   }
   return v;
 }
