@@ -94,6 +94,7 @@ export const ERR = {
   notFound: 'Не найдено',
   badJson: 'Некорректный JSON в теле запроса',
   badRequest: 'Некорректный запрос',
+  unknownListView: 'Параметр «view»: допустимо только значение summary',
   bodyTooLarge: 'Слишком большой запрос',
   invalidField: (field: string, why: string) => `Поле «${field}»: ${why}`,
   tooManyItems: (max: number) => `Слишком много позиций (максимум ${max})`,

@@ -56,6 +56,22 @@ export interface Task {
   mapping: Mapping;
 }
 
+/**
+ * `GET /api/tasks?view=summary`: what a list of tasks needs, without the items and the rules, so
+ * the list stays small with thousands of tasks.
+ */
+export interface TaskSummary {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  files: TaskFiles;
+  itemCount: number;
+}
+
+/** The one value of `GET /api/tasks?view=…`; without it the list is `Task[]`. */
+export const TASK_SUMMARY_VIEW = 'summary';
+
 export interface CreateTaskRequest {
   name: string;
 }

@@ -1,8 +1,18 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FileKind, Item } from '@app/contracts';
-import { TaskEntity, type StoredFile } from './task.entity';
+import { TaskEntity, type StoredFile, type StoredFiles } from './task.entity';
 import { RulesRepository } from './rules.repository';
+
+/** A task without its items and rules, as a list shows it. */
+export interface TaskSummaryRow {
+  id: string;
+  name: string;
+  createdAt: Date;
+  updatedAt: Date;
+  files: StoredFiles;
+  itemCount: number;
+}
 
 /** Tasks: their items, their two files and their copy of the rules. */
 export class TasksRepository {
@@ -14,6 +24,25 @@ export class TasksRepository {
 
   list(): Promise<TaskEntity[]> {
     return this.db.getRepository(TaskEntity).find({ order: { createdAt: 'DESC', id: 'ASC' } });
+  }
+
+  /**
+   * Newest first, like list(), but the items are only counted in SQL: loading them made the list
+   * of 1,216 tasks 21.7 MB.
+   */
+  summaries(): Promise<TaskSummaryRow[]> {
+    return this.db
+      .getRepository(TaskEntity)
+      .createQueryBuilder('t')
+      .select('t.id', 'id')
+      .addSelect('t.name', 'name')
+      .addSelect('t.createdAt', 'createdAt')
+      .addSelect('t.updatedAt', 'updatedAt')
+      .addSelect('t.files', 'files')
+      .addSelect('jsonb_array_length(t.items)', 'itemCount')
+      .orderBy('t.createdAt', 'DESC')
+      .addOrderBy('t.id', 'ASC')
+      .getRawMany<TaskSummaryRow>();
   }
 
   find(id: string): Promise<TaskEntity | null> {

@@ -1,8 +1,10 @@
-import type { StoredFile, TaskEntity } from '@app/persistence';
-import type { StoredFileInfo, Task } from '@app/contracts';
+import type { StoredFile, StoredFiles, TaskEntity, TaskSummaryRow } from '@app/persistence';
+import type { StoredFileInfo, Task, TaskFiles, TaskSummary } from '@app/contracts';
 
 const fileInfo = (file: StoredFile | null): StoredFileInfo | null =>
   file ? { name: file.name, size: file.size, uploadedAt: file.uploadedAt } : null;
+
+const filesInfo = (files: StoredFiles): TaskFiles => ({ price: fileInfo(files.price), template: fileInfo(files.template) });
 
 /** The API shape of a task: object keys stay on the server. */
 export function toTask(entity: TaskEntity): Task {
@@ -12,7 +14,18 @@ export function toTask(entity: TaskEntity): Task {
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
     items: entity.items,
-    files: { price: fileInfo(entity.files.price), template: fileInfo(entity.files.template) },
+    files: filesInfo(entity.files),
     mapping: entity.mapping,
+  };
+}
+
+export function toTaskSummary(row: TaskSummaryRow): TaskSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    files: filesInfo(row.files),
+    itemCount: row.itemCount,
   };
 }

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ERR, type PatchTaskResponse, type Task } from '@app/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ERR, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
 import { patchTaskSchema } from '@app/contracts/schemas';
 import { UuidParamPipe } from '../common/uuid-param.pipe';
 import { ZodBodyPipe } from '../common/zod-body.pipe';
@@ -12,8 +12,8 @@ export class TasksController {
   constructor(private readonly tasks: TasksService) {}
 
   @Get()
-  list(): Promise<Task[]> {
-    return this.tasks.list();
+  list(@Query('view') view: unknown): Promise<Task[] | TaskSummary[]> {
+    return this.tasks.list(view);
   }
 
   @Post()

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ERR, LIMITS, type PatchTaskResponse, type Task } from '@app/contracts';
+import { ERR, LIMITS, TASK_SUMMARY_VIEW, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
 import type { patchTaskSchema } from '@app/contracts/schemas';
 import { TasksRepository, type TaskEntity } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../common/user-error';
-import { toTask } from './task.mapper';
+import { toTask, toTaskSummary } from './task.mapper';
 
 @Injectable()
 export class TasksService {
@@ -16,8 +16,11 @@ export class TasksService {
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
-  async list(): Promise<Task[]> {
-    return (await this.tasks.list()).map(toTask);
+  /** `view` is the query parameter: absent gives every task with its items, `summary` the small list. */
+  async list(view: unknown): Promise<Task[] | TaskSummary[]> {
+    if (view === undefined) return (await this.tasks.list()).map(toTask);
+    if (view !== TASK_SUMMARY_VIEW) throw badRequest(ERR.unknownListView);
+    return (await this.tasks.summaries()).map(toTaskSummary);
   }
 
   async get(id: string): Promise<Task> {
