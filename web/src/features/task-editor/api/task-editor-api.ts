@@ -4,6 +4,11 @@ import { apiFetch, apiRequest } from '../../../lib/api-client';
 
 const taskUrl = (id: string) => `/api/tasks/${encodeURIComponent(id)}`;
 
+/** The whole task (items, files, rules) for its page; the sidebar's list has only summaries. */
+export function fetchTask(id: string): Promise<Task> {
+  return apiRequest<Task>(taskUrl(id));
+}
+
 export function saveTaskItems(id: string, items: Item[]): Promise<PatchTaskResponse> {
   const body: PatchTaskRequest = { items, syncMapping: true };
   return apiRequest<PatchTaskResponse>(taskUrl(id), { method: 'PATCH', json: body });

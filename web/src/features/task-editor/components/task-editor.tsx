@@ -8,11 +8,17 @@ import { FilesSection } from './files-section';
 import { ItemsSection } from './items-section';
 import { TaskHeader } from './task-header';
 
+interface Props {
+  task: Task;
+  /** A fresher copy of the task from an answer (save, upload), for the page to show. */
+  onTaskChange: (task: Task) => void;
+}
+
 /** The page of one task; mounted per task id, so its item rows start from that task's items. */
-export function TaskEditor({ task }: { task: Task }) {
+export function TaskEditor({ task, onTaskChange }: Props) {
   const editor = useItemsEditor(task.items ?? []);
   const history = useExportHistory(task.id);
-  const actions = useTaskActions(task, editor, history);
+  const actions = useTaskActions(task, editor, history, onTaskChange);
   useUnsavedGuard(editor.dirty);
 
   return (
@@ -25,7 +31,7 @@ export function TaskEditor({ task }: { task: Task }) {
         onSave={() => void actions.save()}
         onGenerate={() => void actions.generate()}
       />
-      <FilesSection task={task} />
+      <FilesSection task={task} onUploaded={onTaskChange} />
       <ItemsSection editor={editor} />
       <ExportHistory taskId={task.id} exports={history.exports} />
     </div>

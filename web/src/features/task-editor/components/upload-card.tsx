@@ -10,11 +10,18 @@ import { uploadTaskFile } from '../api/task-editor-api';
 
 const TITLES: Record<FileKind, string> = { price: UI.priceCard, template: UI.templateCard };
 
+interface Props {
+  task: Task;
+  kind: FileKind;
+  /** The task as the upload answered it: the page shows it at once, the sidebar list is refetched. */
+  onUploaded: (task: Task) => void;
+}
+
 /**
  * One upload card: a badge for whether the task has the file, a drop zone that also opens the file
  * picker (.xlsx only; a dropped file is not checked), and the chosen file's name.
  */
-export function UploadCard({ task, kind }: { task: Task; kind: FileKind }) {
+export function UploadCard({ task, kind, onUploaded }: Props) {
   const { refresh } = useTasks();
   const stored = task.files?.[kind] ?? null;
   const [fileName, setFileName] = useState<string | null>(stored?.name ?? null);
@@ -32,7 +39,7 @@ export function UploadCard({ task, kind }: { task: Task; kind: FileKind }) {
     setFileName(file.name);
     setUploading(true);
     try {
-      await uploadTaskFile(task.id, kind, file);
+      onUploaded(await uploadTaskFile(task.id, kind, file));
       toast.success(TOAST.uploaded, { description: file.name });
       await refresh();
     } catch (e) {

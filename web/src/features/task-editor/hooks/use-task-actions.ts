@@ -10,7 +10,7 @@ import type { ExportHistoryState } from './use-export-history';
 import type { ItemsEditor } from './use-items-editor';
 
 /** `Сохранить` and `Сформировать` of the task page, each with its own busy flag. */
-export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportHistoryState) {
+export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportHistoryState, onTaskChange: (task: Task) => void) {
   const { upsert } = useTasks();
   const [saving, setSaving] = useState(false);
   const [generating, setGenerating] = useState(false);
@@ -23,7 +23,8 @@ export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportH
         const saved = await saveTaskItems(task.id, editor.currentItems());
         editor.acceptSaved(saved.items ?? [], version);
         const { mappingSynced, ...fresh } = saved;
-        upsert(fresh as Task);
+        onTaskChange(fresh);
+        upsert(fresh);
         if (announceSaved) toast.success(TOAST.saved);
         if (mappingSynced === true) toast.success(TOAST.mappingSynced);
         return saved;
@@ -32,7 +33,7 @@ export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportH
         return null;
       }
     },
-    [task.id, editor, upsert],
+    [task.id, editor, upsert, onTaskChange],
   );
 
   const save = useCallback(async () => {

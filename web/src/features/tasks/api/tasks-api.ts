@@ -1,8 +1,10 @@
-import type { CreateTaskRequest, Task } from '@app/contracts';
+import { TASK_SUMMARY_VIEW } from '@app/contracts';
+import type { CreateTaskRequest, Task, TaskSummary } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-export function fetchTasks(): Promise<Task[]> {
-  return apiRequest<Task[]>('/api/tasks');
+/** The sidebar's list: without items, so it stays small however many tasks there are. */
+export function fetchTaskSummaries(): Promise<TaskSummary[]> {
+  return apiRequest<TaskSummary[]>(`/api/tasks?view=${TASK_SUMMARY_VIEW}`);
 }
 
 export function createTask(name: string): Promise<Task> {

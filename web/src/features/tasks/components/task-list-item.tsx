@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import { UI } from '@app/contracts';
-import type { Task } from '@app/contracts';
+import type { TaskSummary } from '@app/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { taskPath } from '../../../lib/navigation';
 
 interface Props {
-  task: Task;
+  task: TaskSummary;
   active: boolean;
-  onDelete: (task: Task) => void;
+  onDelete: (task: TaskSummary) => void;
 }
 
 export function TaskListItem({ task, active, onDelete }: Props) {

@@ -1,7 +1,7 @@
 import { useMatch, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { TOAST, UI } from '@app/contracts';
-import type { Task } from '@app/contracts';
+import type { TaskSummary } from '@app/contracts';
 import { serverMessageOf } from '../../../lib/api-client';
 import { SKIP_UNSAVED_CHECK } from '../../../lib/navigation';
 import { deleteTask } from '../api/tasks-api';
@@ -15,7 +15,7 @@ export function TaskList() {
   const match = useMatch('/task/:id');
   const activeId = match?.params.id;
 
-  const onDelete = async (task: Task) => {
+  const onDelete = async (task: TaskSummary) => {
     if (!window.confirm(UI.deleteTaskConfirm(task.name))) return;
     try {
       await deleteTask(task.id);

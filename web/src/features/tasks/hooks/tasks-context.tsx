@@ -2,33 +2,39 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { TOAST } from '@app/contracts';
-import type { Task } from '@app/contracts';
+import type { Task, TaskSummary } from '@app/contracts';
 import { serverMessageOf } from '../../../lib/api-client';
-import { fetchTasks } from '../api/tasks-api';
+import { fetchTaskSummaries } from '../api/tasks-api';
 
 interface TasksState {
-  /** Newest first, as the server sends them. */
-  tasks: Task[];
+  /** Newest first, as the server sends them; summaries only (a task page loads its own task). */
+  tasks: TaskSummary[];
   /** True once the first fetch has finished (successfully or not). */
   loaded: boolean;
   /** Fetches the list again; resolves with it, or with null when the fetch failed (a toast is shown). */
-  refresh: () => Promise<Task[] | null>;
+  refresh: () => Promise<TaskSummary[] | null>;
   /** Replaces one task in the list with a fresher copy (e.g. the answer of a save). */
-  upsert: (task: Task) => void;
+  upsert: (task: Task | TaskSummary) => void;
   /** Drops a task from the list at once (after it was deleted), before the list is fetched again. */
   remove: (id: string) => void;
 }
 
 const TasksContext = createContext<TasksState | null>(null);
 
+function summaryOf(task: Task | TaskSummary): TaskSummary {
+  if (!('items' in task)) return task;
+  const { id, name, createdAt, updatedAt, files } = task;
+  return { id, name, createdAt, updatedAt, files, itemCount: task.items.length };
+}
+
 export function TasksProvider({ children }: { children: ReactNode }) {
-  const [tasks, setTasks] = useState<Task[]>([]);
+  const [tasks, setTasks] = useState<TaskSummary[]>([]);
   const [loaded, setLoaded] = useState(false);
-  const inflight = useRef<Promise<Task[] | null> | null>(null);
+  const inflight = useRef<Promise<TaskSummary[] | null> | null>(null);
 
   const refresh = useCallback(() => {
     if (inflight.current) return inflight.current;
-    const p = fetchTasks()
+    const p = fetchTaskSummaries()
       .then((list) => {
         setTasks(Array.isArray(list) ? list : []);
         return list;
@@ -45,7 +51,8 @@ export function TasksProvider({ children }: { children: ReactNode }) {
     return p;
   }, []);
 
-  const upsert = useCallback((task: Task) => {
+  const upsert = useCallback((fresh: Task | TaskSummary) => {
+    const task = summaryOf(fresh);
     setTasks((list) => {
       const i = list.findIndex((t) => t.id === task.id);
       if (i < 0) return [task, ...list];
