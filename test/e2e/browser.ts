@@ -24,7 +24,7 @@ export function launchBrowser(): Promise<Browser> {
 export interface OpenPage {
   context: BrowserContext;
   page: Page;
-  /** Uncaught errors of the page, so a test can assert there were none. */
+  /** Uncaught errors of the page and Content-Security-Policy refusals, so a test can assert there were none. */
   errors: string[];
 }
 
@@ -35,6 +35,9 @@ export async function openPage(browser: Browser, baseURL: string, viewport = { w
   page.setDefaultNavigationTimeout(30_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   return { context, page, errors };
 }
 

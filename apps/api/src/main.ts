@@ -3,14 +3,17 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import express from 'express';
+import helmet from 'helmet';
 import { resolve } from 'node:path';
 import { loadConfigOrExit, type AppConfig } from '@app/config';
+import { JSON_BODY_MAX_BYTES } from '@app/contracts';
 import { createDataSource, ensureDatabase, migrateWithLock } from '@app/persistence';
 import { StorageService, storageOptions } from '@app/storage';
 import { AppModule } from './app.module';
 import { ExportQueueService } from './queue/export-queue.service';
 import { mountBullBoard } from './admin/bull-board';
 import { mountWebApp } from './web/web-app.middleware';
+import { sameOriginOnly } from './common/same-origin.guard';
 
 /**
  * Creates the database if needed and migrates it under an advisory lock, before serving; returns
@@ -65,7 +68,11 @@ async function bootstrap(): Promise<void> {
   app.set('trust proxy', 'loopback');
 
   const server = app.getHttpAdapter().getInstance() as express.Express;
-  server.use('/api', express.json({ limit: '10mb' }));
+  // Security headers on every answer. The app is often served over plain HTTP inside a company
+  // network, so requests are never upgraded to HTTPS; the rest is helmet's default policy, which
+  // the built web app and Bull Board satisfy (scripts from this origin only).
+  server.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  server.use('/api', sameOriginOnly, express.json({ limit: JSON_BODY_MAX_BYTES }));
   mountBullBoard(server, [app.get(ExportQueueService).queue], config.ADMIN_USER, config.ADMIN_PASSWORD);
   const webDist = config.WEB_DIST || resolve(__dirname, '../../../../web');
   if (!mountWebApp(server, webDist)) logger.warn(`web app not found at ${webDist}; serving the API only`);

@@ -7,3 +7,10 @@ export const LIMITS = {
   columnMax: 16_384,
   qtyMax: 1_000_000_000,
 } as const;
+
+/**
+ * The largest valid JSON body: a PATCH with the most items, each with three texts of the most
+ * characters, at 3 bytes a character (any UTF-8 text outside the astral planes) plus the rest of
+ * an item's JSON. About 92 MB; the API's body limit must not refuse a valid request.
+ */
+export const JSON_BODY_MAX_BYTES = LIMITS.itemsMax * (3 * LIMITS.itemTextMax * 3 + 200);

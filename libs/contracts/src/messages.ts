@@ -97,6 +97,7 @@ export const ERR = {
   unknownListView: 'Параметр «view»: допустимо только значение summary',
   bodyTooLarge: 'Слишком большой запрос',
   invalidField: (field: string, why: string) => `Поле «${field}»: ${why}`,
+  controlChars: 'содержит недопустимые управляющие символы',
   tooManyItems: (max: number) => `Слишком много позиций (максимум ${max})`,
   noFile: 'Файл не передан (ожидается поле «file»)',
   fileTooLarge: (mb: number) => `Файл слишком большой (максимум ${mb} МБ)`,
@@ -115,5 +116,8 @@ export const ERR = {
   generateTimeout: 'Превышено время ожидания формирования файла',
   generateFailed: 'Ошибка формирования',
   internal: 'Внутренняя ошибка сервера',
+  serviceUnavailable: 'Сервис временно недоступен, попробуйте позже',
+  crossSite: 'Запрос с другого сайта отклонён',
+  tooManyLogins: 'Слишком много неудачных попыток входа, попробуйте позже',
   serverUnreachable: 'Сервер недоступен',
 } as const;

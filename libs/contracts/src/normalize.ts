@@ -57,3 +57,8 @@ export function conflictingColumns(mapping: Pick<Mapping, 'manualMapping' | 'pri
   const price = new Set(Object.values(mapping.priceToTemplate).filter((c) => c > 0));
   return [...manual].filter((c) => price.has(c)).sort((a, b) => a - b);
 }
+
+/** C0 control characters and DEL, except tab and line breaks (a pasted cell may hold those). */
+export function hasControlChars(text: string): boolean {
+  return /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text);
+}

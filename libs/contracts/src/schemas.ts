@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { EMPTY_ITEM, isEmptyItem, normalizeColumn, normalizeQty } from './normalize';
+import { ERR } from './messages';
+import { EMPTY_ITEM, hasControlChars, isEmptyItem, normalizeQty } from './normalize';
 import type { Item, Mapping } from './task.contract';
 
 /**
@@ -12,8 +13,8 @@ const readable = z.union([z.number(), z.string()], { error: 'ожидается 
 
 const qty = readable.optional().nullable().transform((v, ctx) => {
   if (v === undefined || v === null) return 1;
-  if (typeof v === 'number' && (!Number.isFinite(v) || v < 0 || !Number.isInteger(v))) {
-    ctx.addIssue({ code: 'custom', message: 'ожидается целое число не меньше 1' });
+  if (typeof v === 'number' && (!Number.isFinite(v) || v < 0 || !Number.isInteger(v) || v > LIMITS.qtyMax)) {
+    ctx.addIssue({ code: 'custom', message: `ожидается целое число от 1 до ${LIMITS.qtyMax}` });
     return z.NEVER;
   }
   const n = normalizeQty(v);
@@ -24,15 +25,12 @@ const qty = readable.optional().nullable().transform((v, ctx) => {
   return n;
 });
 
+/** A column number: an integer, or a string of digits; anything else (`1e3`, `-5`, `2.5`) is refused. */
 export const columnSchema = readable.optional().nullable().transform((v, ctx) => {
-  if (v === undefined || v === null) return 0;
-  if (typeof v === 'number' && (!Number.isFinite(v) || v < 0 || !Number.isInteger(v))) {
-    ctx.addIssue({ code: 'custom', message: 'ожидается целое число от 0' });
-    return z.NEVER;
-  }
-  const n = normalizeColumn(v);
-  if (n > LIMITS.columnMax) {
-    ctx.addIssue({ code: 'custom', message: `номер колонки не больше ${LIMITS.columnMax}` });
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return 0;
+  const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 0 || n > LIMITS.columnMax) {
+    ctx.addIssue({ code: 'custom', message: `ожидается целое число от 0 до ${LIMITS.columnMax}` });
     return z.NEVER;
   }
   return n;
@@ -43,7 +41,8 @@ const text = z
   .optional()
   .nullable()
   .transform((v) => (v === undefined || v === null ? '' : String(v).trim()))
-  .refine((s) => s.length <= LIMITS.itemTextMax, `не длиннее ${LIMITS.itemTextMax} символов`);
+  .refine((s) => s.length <= LIMITS.itemTextMax, `не длиннее ${LIMITS.itemTextMax} символов`)
+  .refine((s) => !hasControlChars(s), ERR.controlChars);
 
 export const itemSchema = z.object(
   { ma: text, gm: text, name: text, minQty: qty, step: qty },
@@ -67,9 +66,9 @@ const priceToTemplateSchema = z
     if (map === undefined) return undefined;
     const out: Record<string, number> = {};
     for (const [key, template] of Object.entries(map)) {
-      const price = normalizeColumn(key);
-      if (price > LIMITS.columnMax) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `номер колонки не больше ${LIMITS.columnMax}` });
+      const price = /^\d+$/.test(key.trim()) ? Number(key) : NaN;
+      if (!Number.isInteger(price) || price > LIMITS.columnMax) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `ожидается целое число от 0 до ${LIMITS.columnMax}` });
         return z.NEVER;
       }
       if (price > 0 && template > 0) out[String(price)] = template;
@@ -85,6 +84,32 @@ export const mappingSchema = z.object({
   priceToTemplate: priceToTemplateSchema,
   priceKeys: z.object({ ma: columnSchema, gm: columnSchema }).optional(),
 }) satisfies z.ZodType<Partial<Mapping>, unknown>;
+
+const TYPE_NAMES: Record<string, string> = {
+  object: 'объект',
+  record: 'объект',
+  array: 'список',
+  string: 'строка',
+  number: 'число',
+  boolean: 'true или false',
+};
+
+/**
+ * Russian text for zod's own issues (a wrong type, an unknown key…), so no validation message
+ * reaches the user in English; messages the schemas set themselves take precedence.
+ */
+export function russianIssue(issue: z.core.$ZodRawIssue): string {
+  if (issue.code === 'invalid_type') return `ожидается ${TYPE_NAMES[issue.expected] ?? 'другое значение'}`;
+  if (issue.code === 'too_big') return 'слишком большое значение';
+  if (issue.code === 'too_small') return 'слишком маленькое значение';
+  if (issue.code === 'unrecognized_keys') return `неизвестные поля: ${issue.keys.join(', ')}`;
+  return 'недопустимое значение';
+}
+
+/** Parses with Russian messages for every issue. */
+export function parseRussian<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+  return schema.safeParse(value, { error: russianIssue });
+}
 
 /** `items.3.minQty` style path of the first issue, for "the first bad field named". */
 export function firstIssue(error: z.ZodError): { field: string; message: string } {

@@ -4,6 +4,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import type { Queue } from 'bullmq';
+import { loginLimiter } from './login-limiter';
 
 export const BULL_BOARD_PATH = '/admin/queues';
 
@@ -37,5 +38,5 @@ export function mountBullBoard(app: Express, queues: Queue[], user: string, pass
     serverAdapter,
     options: { uiConfig: { boardTitle: 'Прайс-экспорт' } },
   });
-  app.use(BULL_BOARD_PATH, basicAuth(user, password), serverAdapter.getRouter());
+  app.use(BULL_BOARD_PATH, loginLimiter(), basicAuth(user, password), serverAdapter.getRouter());
 }

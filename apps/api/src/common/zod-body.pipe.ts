@@ -1,7 +1,7 @@
 import { PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 import { ERR } from '@app/contracts';
-import { firstIssue } from '@app/contracts/schemas';
+import { firstIssue, parseRussian } from '@app/contracts/schemas';
 import { badRequest } from './user-error';
 
 /** Validates and normalises a JSON body with a shared zod schema; 400 names the first bad field. */
@@ -12,7 +12,7 @@ export class ZodBodyPipe<S extends z.ZodType> implements PipeTransform<unknown, 
     if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw badRequest(ERR.badRequest);
     }
-    const result = this.schema.safeParse(value);
+    const result = parseRussian(this.schema, value);
     if (!result.success) {
       const { field, message } = firstIssue(result.error);
       throw badRequest(ERR.invalidField(field, message));

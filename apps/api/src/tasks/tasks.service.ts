@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ERR, LIMITS, TASK_SUMMARY_VIEW, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
+import { ERR, LIMITS, TASK_SUMMARY_VIEW, hasControlChars, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
 import type { patchTaskSchema } from '@app/contracts/schemas';
 import { TasksRepository, type TaskEntity } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
@@ -32,6 +32,7 @@ export class TasksService {
     const name = typeof raw === 'string' ? raw.trim() : '';
     if (!name) throw badRequest(ERR.taskNameRequired);
     if (name.length > LIMITS.taskNameMax) throw badRequest(ERR.taskNameTooLong(LIMITS.taskNameMax));
+    if (hasControlChars(name)) throw badRequest(ERR.invalidField('name', ERR.controlChars));
     return toTask(await this.tasks.create(name));
   }
 
