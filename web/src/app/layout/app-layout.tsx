@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useStrayFileDropGuard } from '../../hooks/use-stray-file-drop-guard';
 import { Sidebar } from './sidebar';
 
 export function AppLayout() {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
+  useStrayFileDropGuard();
 
   // The main area keeps its own scroll; each page starts at the top.
   useEffect(() => {

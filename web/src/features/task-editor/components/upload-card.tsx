@@ -19,7 +19,8 @@ interface Props {
 
 /**
  * One upload card: a badge for whether the task has the file, a drop zone that also opens the file
- * picker (.xlsx only; a dropped file is not checked), and the chosen file's name.
+ * picker (.xlsx only; a dropped file is not checked), and the chosen file's name. The whole card
+ * takes a dropped file: a drop that misses the dashed zone by a few pixels still means this card.
  */
 export function UploadCard({ task, kind, onUploaded }: Props) {
   const { refresh } = useTasks();
@@ -50,22 +51,35 @@ export function UploadCard({ task, kind, onUploaded }: Props) {
     }
   };
 
-  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+  const onDrop = (e: DragEvent<HTMLElement>) => {
     e.preventDefault();
     setDragOver(false);
     void upload(e.dataTransfer.files?.[0]);
   };
 
-  const onDragOver = (e: DragEvent<HTMLDivElement>) => {
+  const onDragOver = (e: DragEvent<HTMLElement>) => {
     e.preventDefault();
     e.dataTransfer.dropEffect = 'copy';
     if (!dragOver) setDragOver(true);
   };
 
+  // Moving between the card's own children fires dragleave too; only leaving the card counts.
+  const onDragLeave = (e: DragEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragOver(false);
+  };
+
   const chosen = !!stored;
   const classes = ['upload-card', dragOver ? 'upload-card--over' : '', uploading ? 'upload-card--busy' : ''].join(' ').trim();
   return (
-    <section className={classes} data-kind={kind} aria-label={TITLES[kind]}>
+    <section
+      className={classes}
+      data-kind={kind}
+      aria-label={TITLES[kind]}
+      onDragOver={onDragOver}
+      onDragEnter={onDragOver}
+      onDragLeave={onDragLeave}
+      onDrop={onDrop}
+    >
       <header className="upload-card__header">
         <h3 className="upload-card__title">{TITLES[kind]}</h3>
         <span className={chosen ? 'badge badge--ok' : 'badge'}>{chosen ? UI.fileChosen : UI.fileNotChosen}</span>
@@ -81,10 +95,6 @@ export function UploadCard({ task, kind, onUploaded }: Props) {
             inputRef.current?.click();
           }
         }}
-        onDragOver={onDragOver}
-        onDragEnter={onDragOver}
-        onDragLeave={() => setDragOver(false)}
-        onDrop={onDrop}
       >
         <span className="upload-card__icon" aria-hidden="true">⇪</span>
         <span>{uploading ? UI.uploading : UI.dropHint}</span>
