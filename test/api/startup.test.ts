@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { MIGRATIONS } from '@app/persistence/data-source';
 import { startApi, startApp } from '../support/app-runner';
 import { dropDatabase } from '../support/databases';
 import { testEnv } from '../support/test-env';
@@ -40,7 +41,7 @@ describe('startup', () => {
       const migrations = await client.query('SELECT name FROM migrations');
       const rules = await client.query('SELECT id FROM global_rules');
       await client.end();
-      expect(migrations.rows).toHaveLength(1);
+      expect(migrations.rows).toHaveLength(MIGRATIONS.length);
       expect(rules.rows).toEqual([{ id: 1 }]);
     } finally {
       await Promise.all([a.stop(), b.stop()]);

@@ -95,6 +95,8 @@ export const ERR = {
   badJson: 'Некорректный JSON в теле запроса',
   badRequest: 'Некорректный запрос',
   unknownListView: 'Параметр «view»: допустимо только значение summary',
+  taskChanged: 'Задача изменена в другом окне. Обновите страницу',
+  versionInvalid: 'ожидается номер версии задачи — целое число от 1',
   bodyTooLarge: 'Слишком большой запрос',
   invalidField: (field: string, why: string) => `Поле «${field}»: ${why}`,
   controlChars: 'содержит недопустимые управляющие символы',

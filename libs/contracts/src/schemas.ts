@@ -57,6 +57,7 @@ export const itemsSchema = z
 export const patchTaskSchema = z.object({
   items: itemsSchema.optional(),
   syncMapping: z.boolean({ error: 'ожидается true или false' }).optional(),
+  version: z.int({ error: ERR.versionInvalid }).min(1, ERR.versionInvalid).max(2_147_483_647, ERR.versionInvalid).optional(),
 });
 
 const priceToTemplateSchema = z

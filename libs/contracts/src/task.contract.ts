@@ -51,6 +51,8 @@ export interface Task {
   name: string;
   createdAt: string;
   updatedAt: string;
+  /** Bumped by each save; a save sends the version it edited (PatchTaskRequest.version). */
+  version: number;
   items: Item[];
   files: TaskFiles;
   mapping: Mapping;
@@ -79,6 +81,11 @@ export interface CreateTaskRequest {
 export interface PatchTaskRequest {
   items?: unknown[];
   syncMapping?: boolean;
+  /**
+   * The task's `version` this save was edited from; when the stored task has another one (it was
+   * saved meanwhile elsewhere) the save is refused with 409. Without it the save always applies.
+   */
+  version?: number;
 }
 
 export interface PatchTaskResponse extends Task {

@@ -4,9 +4,10 @@ import { TaskEntity } from './task.entity';
 import { GlobalRulesEntity } from './global-rules.entity';
 import { ExportEntity } from './export.entity';
 import { InitialSchema1732240000000 } from './migrations/1732240000000-initial-schema';
+import { TaskVersion1764547200000 } from './migrations/1764547200000-task-version';
 
 export const ENTITIES = [TaskEntity, GlobalRulesEntity, ExportEntity];
-export const MIGRATIONS = [InitialSchema1732240000000];
+export const MIGRATIONS = [InitialSchema1732240000000, TaskVersion1764547200000];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_301_776_042;

@@ -29,6 +29,13 @@ export class TaskEntity {
   @Column({ type: 'jsonb' })
   mapping: Mapping;
 
+  /**
+   * Bumped by each save of the items (not by uploads: they never overwrite what a save writes).
+   * A plain column, not @VersionColumn, which TypeORM would bump on every write.
+   */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -56,11 +56,16 @@ export class TasksRepository {
   }
 
   /**
-   * Items and a fresh copy of the rules in one transaction under a row lock; null when the task
-   * is gone. `mappingSynced` is true exactly when the copy changed.
+   * Items and a fresh copy of the rules in one transaction under a row lock, bumping the version;
+   * null when the task is gone, `stale` when `version` is given and is not the stored one (the
+   * save was made from an older copy). `mappingSynced` is true exactly when the copy changed.
    */
-  patch(id: string, changes: { items?: Item[]; syncMapping?: boolean }): Promise<{ task: TaskEntity; mappingSynced: boolean } | null> {
+  patch(
+    id: string,
+    changes: { items?: Item[]; syncMapping?: boolean; version?: number },
+  ): Promise<{ task: TaskEntity; mappingSynced: boolean } | 'stale' | null> {
     return this.locked(id, async (task, tx) => {
+      if (changes.version !== undefined && changes.version !== task.version) return 'stale' as const;
       let mappingSynced = false;
       if (changes.items !== undefined) task.items = changes.items;
       if (changes.syncMapping) {
@@ -68,6 +73,7 @@ export class TasksRepository {
         mappingSynced = !isDeepStrictEqual(task.mapping, rules);
         task.mapping = rules;
       }
+      task.version += 1;
       return { task: await tx.save(task), mappingSynced };
     });
   }

@@ -13,6 +13,7 @@ export function toTask(entity: TaskEntity): Task {
     name: entity.name,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
+    version: entity.version,
     items: entity.items,
     files: filesInfo(entity.files),
     mapping: entity.mapping,

@@ -4,7 +4,7 @@ import type { patchTaskSchema } from '@app/contracts/schemas';
 import { TasksRepository, type TaskEntity } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import type { z } from 'zod';
-import { badRequest, notFound } from '../common/user-error';
+import { badRequest, conflict, notFound } from '../common/user-error';
 import { toTask, toTaskSummary } from './task.mapper';
 
 @Injectable()
@@ -39,6 +39,7 @@ export class TasksService {
   async patch(id: string, body: z.output<typeof patchTaskSchema>): Promise<PatchTaskResponse> {
     const patched = await this.tasks.patch(id, body);
     if (!patched) throw notFound(ERR.taskNotFound);
+    if (patched === 'stale') throw conflict(ERR.taskChanged);
     return { ...toTask(patched.task), mappingSynced: patched.mappingSynced };
   }
 
