@@ -9,8 +9,9 @@ export function fetchTask(id: string): Promise<Task> {
   return apiRequest<Task>(taskUrl(id));
 }
 
-export function saveTaskItems(id: string, items: Item[]): Promise<PatchTaskResponse> {
-  const body: PatchTaskRequest = { items, syncMapping: true };
+/** `version`: the task's version the items were edited from; a stale one is answered with 409. */
+export function saveTaskItems(id: string, items: Item[], version: number): Promise<PatchTaskResponse> {
+  const body: PatchTaskRequest = { items, syncMapping: true, version };
   return apiRequest<PatchTaskResponse>(taskUrl(id), { method: 'PATCH', json: body });
 }
 

@@ -1,6 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { EXPORT_FILE_NAME, TOAST } from '@app/contracts';
+import { ERR, EXPORT_FILE_NAME, TOAST } from '@app/contracts';
 import type { PatchTaskResponse, Task } from '@app/contracts';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
@@ -14,13 +14,18 @@ export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportH
   const { upsert } = useTasks();
   const [saving, setSaving] = useState(false);
   const [generating, setGenerating] = useState(false);
+  // The task's version the rows stand on: each save sends it and takes the next one. Uploads do not
+  // change it, so a save after an upload is not refused.
+  const taskVersion = useRef(task.version);
+  const lastSave = useRef<Promise<unknown>>(Promise.resolve());
 
   /** PATCHes the items (and syncs the rules); toasts the outcome; resolves with the answer or null. */
-  const persist = useCallback(
+  const persistNow = useCallback(
     async (announceSaved: boolean): Promise<PatchTaskResponse | null> => {
       const version = editor.currentVersion();
       try {
-        const saved = await saveTaskItems(task.id, editor.currentItems());
+        const saved = await saveTaskItems(task.id, editor.currentItems(), taskVersion.current);
+        taskVersion.current = saved.version;
         editor.acceptSaved(saved.items ?? [], version);
         const { mappingSynced, ...fresh } = saved;
         onTaskChange(fresh);
@@ -29,11 +34,24 @@ export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportH
         if (mappingSynced === true) toast.success(TOAST.mappingSynced);
         return saved;
       } catch (e) {
-        toast.error(TOAST.saveFailed, { description: serverMessageOf(e) });
+        // Saved meanwhile in another window: the rows stay as typed (still unsaved), nothing is lost.
+        if (e instanceof ApiError && e.status === 409) toast.error(ERR.taskChanged);
+        else toast.error(TOAST.saveFailed, { description: serverMessageOf(e) });
         return null;
       }
     },
     [task.id, editor, upsert, onTaskChange],
+  );
+
+  // One save at a time: Сохранить pressed while Сформировать saves would send the same version
+  // twice, and this window's own second save would be refused as stale.
+  const persist = useCallback(
+    (announceSaved: boolean): Promise<PatchTaskResponse | null> => {
+      const run = lastSave.current.then(() => persistNow(announceSaved));
+      lastSave.current = run;
+      return run;
+    },
+    [persistNow],
   );
 
   const save = useCallback(async () => {
