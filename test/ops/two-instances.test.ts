@@ -1,11 +1,10 @@
 import request from 'supertest';
 import Redis from 'ioredis';
 import { defaultQueuePrefix } from '@app/config';
-import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import type { AppProcess } from '../../scripts/app-processes';
 import { startApi, startWorker } from '../support/app-runner';
 import { dropDatabase } from '../support/databases';
-import { SAMPLE_RULES, generate } from '../support/generate-helpers';
+import { generate, sampleTaskAt } from '../support/generate-helpers';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -33,15 +32,6 @@ describe('two instances on one Redis', () => {
     await redis.quit();
   });
 
-  async function readyTask(url: string): Promise<string> {
-    const api = () => request(url);
-    await api().put('/api/mappings/global').send(SAMPLE_RULES).expect(200);
-    const task = (await api().post('/api/tasks').send({ name: 'соседи' }).expect(201)).body as { id: string };
-    await api().post(`/api/tasks/${task.id}/upload/price`).attach('file', fixtureBytes('price-sample.xlsx'), 'price.xlsx').expect(200);
-    await api().post(`/api/tasks/${task.id}/upload/template`).attach('file', fixtureBytes('template-sample.xlsx'), 'template.xlsx').expect(200);
-    await api().patch(`/api/tasks/${task.id}`).send({ items: sampleItems(), syncMapping: true }).expect(200);
-    return task.id;
-  }
 
   it('never take each other\'s jobs, and each health counts only its own worker', async () => {
     for (const instance of instances) {
@@ -53,7 +43,7 @@ describe('two instances on one Redis', () => {
       expect(before.body).toMatchObject({ status: 'starting', workers: 0 });
       processes.push(await startWorker(`worker-${instance.name}`, instance.env, logDir));
     }
-    const tasks = await Promise.all(instances.map((i) => readyTask(i.url)));
+    const tasks = await Promise.all(instances.map((i) => sampleTaskAt(i.url)));
     const results = await Promise.all(
       instances.flatMap((instance, n) => Array.from({ length: 8 }, () => generate(tasks[n], instance.url))),
     );

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { Item, Mapping, Task } from '@app/contracts';
 import { api, binary, createTask, putGlobalMapping, upload } from './api-client';
-import { fixtureBytes } from '@app/export-engine/testing/fixtures';
+import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { plain, readWorkbook } from '@app/export-engine/testing/workbook-builders';
 
 /**
@@ -46,4 +46,18 @@ export async function dataRows(xlsx: Buffer, sheetName = 'Данные', headerR
     rows.push(values);
   });
   return rows;
+}
+
+/**
+ * The sample task (both sample files, the 13 sample items, the sample rules) on an API of a
+ * test's own world: its database is not the run's, so the shared helpers above cannot reach it.
+ */
+export async function sampleTaskAt(url: string, name = 'образец'): Promise<string> {
+  const at = () => request(url);
+  await at().put('/api/mappings/global').send(SAMPLE_RULES).expect(200);
+  const task = (await at().post('/api/tasks').send({ name }).expect(201)).body as { id: string };
+  await at().post(`/api/tasks/${task.id}/upload/price`).attach('file', fixtureBytes('price-sample.xlsx'), 'price.xlsx').expect(200);
+  await at().post(`/api/tasks/${task.id}/upload/template`).attach('file', fixtureBytes('template-sample.xlsx'), 'template.xlsx').expect(200);
+  await at().patch(`/api/tasks/${task.id}`).send({ items: sampleItems(), syncMapping: true }).expect(200);
+  return task.id;
 }

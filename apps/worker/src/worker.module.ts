@@ -9,6 +9,7 @@ import { ThreadEngineRunner } from './export/thread-engine-runner';
 import { ExportJobRunner } from './export/export-job.runner';
 import { ExportProcessor } from './export/export.processor';
 import { HousekeepingService } from './housekeeping/housekeeping.service';
+import { ExportReconciler } from './housekeeping/export-reconciler';
 import { WorkerHealthServer } from './health/worker-health.server';
 
 /** The worker: no HTTP API, only the queue consumer (plus an optional liveness port). */
@@ -28,6 +29,7 @@ export class WorkerModule {
         ...repositoryProviders(),
         ExportJobRunner,
         HousekeepingService,
+        ExportReconciler,
         ExportProcessor,
         WorkerHealthServer,
       ],

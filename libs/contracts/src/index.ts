@@ -5,3 +5,4 @@ export * from './task.contract';
 export * from './export.contract';
 export * from './queue.contract';
 export * from './engine-messages';
+export * from './outage';

@@ -5,6 +5,8 @@ import { ERR } from './messages';
 export const EXPORT_QUEUE = 'export';
 export const EXPORT_JOB = 'generate';
 export const HOUSEKEEPING_JOB = 'housekeeping';
+/** Finds exports left queued or running with no job to finish them (an outage), see ExportReconciler. */
+export const RECONCILE_JOB = 'reconcile';
 
 /** A job names its export row; the worker reads the rest (task, items, rules, files) from the database. */
 export interface ExportJobData {
@@ -25,8 +27,8 @@ export interface ExportJobResult {
  * reason; the API reads it back from the job's rejection and answers with its status.
  */
 export interface ExportFailure {
-  /** 422: a workbook the engine cannot use; 500: anything else. */
-  status: 422 | 500;
+  /** 422: a workbook the engine cannot use; 503: a service (PostgreSQL, S3) was down; 500: anything else. */
+  status: 422 | 500 | 503;
   error: string;
 }
 

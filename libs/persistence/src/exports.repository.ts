@@ -80,6 +80,11 @@ export class ExportsRepository {
     await this.rows.update({ id: exportId, status: Not('done') }, { status: 'queued' });
   }
 
+  /** Exports still queued or running that were created before `before`, oldest first. */
+  unfinished(before: Date, take = 500): Promise<ExportEntity[]> {
+    return this.rows.find({ where: { status: In(['queued', 'running']), createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take });
+  }
+
   exists(exportId: string): Promise<boolean> {
     return this.rows.existsBy({ id: exportId });
   }

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Inject, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { ERR } from '@app/contracts';
+import { ERR, isOutage } from '@app/contracts';
 import type { AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
 import { UserError } from './user-error';
@@ -18,7 +18,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, message } = this.describe(exception);
-    if (status >= 500 && !(exception instanceof UserError)) this.logger.error({ err: exception }, 'request failed');
+    if (status >= 500 && !(exception instanceof UserError)) this.logger.error({ err: exception }, status === 503 ? 'a service is unreachable' : 'request failed');
     if (res.headersSent) {
       res.destroy();
       return;
@@ -31,7 +31,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const parser = ((exception as { cause?: unknown })?.cause ?? exception) as { type?: string } | undefined;
     if (parser?.type === 'entity.parse.failed') return { status: 400, message: ERR.badJson };
     if (parser?.type === 'entity.too.large') return { status: 413, message: ERR.bodyTooLarge };
-    if (!(exception instanceof HttpException)) return { status: 500, message: ERR.internal };
+    if (!(exception instanceof HttpException)) {
+      return isOutage(exception) ? { status: 503, message: ERR.serviceUnavailable } : { status: 500, message: ERR.internal };
+    }
 
     const status = exception.getStatus();
     if (status === HttpStatus.PAYLOAD_TOO_LARGE) {

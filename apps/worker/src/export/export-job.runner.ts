@@ -4,7 +4,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ERR, XLSX_MIME, encodeExportFailure, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
+import { ERR, XLSX_MIME, encodeExportFailure, isOutage, type ExportFailure, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
 import { ExportsRepository, type StoredFile } from '@app/persistence';
 import { StorageService, isNotFound, storageKeys } from '@app/storage';
 import { EngineRejection, EngineRunner } from './engine-runner';
@@ -77,7 +77,8 @@ export class ExportJobRunner {
 
   /**
    * Records a failed attempt and gives what the job is to throw: an engine refusal is final
-   * (422); anything else is retried, and on the last attempt becomes a plain failure (500).
+   * (422); anything else is retried, and on the last attempt becomes an outage (503) or a plain
+   * failure (500).
    * The API reads the message back from the job's rejection.
    */
   private async failure(job: ExportJob, error: Error, log: PinoLogger['logger']): Promise<Error> {
@@ -86,13 +87,22 @@ export class ExportJobRunner {
     const final = refused || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     log[final ? 'warn' : 'info']({ err: error.message, final }, 'export attempt failed');
     if (!final) {
-      await this.exports.requeue(exportId);
+      await this.record(() => this.exports.requeue(exportId), log);
       return error;
     }
-    const message = refused ? error.message : ERR.generateFailed;
-    await this.exports.markFailed(exportId, message);
-    const reason = encodeExportFailure({ status: refused ? 422 : 500, error: message });
+    const failure: ExportFailure = refused
+      ? { status: 422, error: error.message }
+      : isOutage(error)
+        ? { status: 503, error: ERR.serviceUnavailable }
+        : { status: 500, error: ERR.generateFailed };
+    await this.record(() => this.exports.markFailed(exportId, failure.error), log);
+    const reason = encodeExportFailure(failure);
     return refused ? new UnrecoverableError(reason) : new Error(reason);
+  }
+
+  /** The row is written when it can be; the job's outcome must reach the API either way. */
+  private async record(write: () => Promise<void>, log: PinoLogger['logger']): Promise<void> {
+    await write().catch((err: Error) => log.warn({ err: err.message }, 'could not record the attempt on the export row'));
   }
 }
 

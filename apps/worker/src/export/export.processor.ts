@@ -1,12 +1,13 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { Queue, Worker, type Job } from 'bullmq';
-import { EXPORT_JOB, EXPORT_QUEUE, HOUSEKEEPING_JOB, type ExportJobData, type ExportJobResult } from '@app/contracts';
+import { EXPORT_JOB, EXPORT_QUEUE, HOUSEKEEPING_JOB, RECONCILE_JOB, type ExportJobData, type ExportJobResult } from '@app/contracts';
 import { redisOptions, type AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
 import { EngineRunner } from './engine-runner';
 import { ExportJobRunner } from './export-job.runner';
 import { HousekeepingService } from '../housekeeping/housekeeping.service';
+import { ExportReconciler } from '../housekeeping/export-reconciler';
 
 /**
  * The consumer of the `export` queue. Closing waits for the active job, so SIGTERM either finishes
@@ -16,11 +17,13 @@ import { HousekeepingService } from '../housekeeping/housekeeping.service';
 export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private worker?: Worker<ExportJobData, ExportJobResult | null>;
   private scheduler?: Queue;
+  private scheduleTimer?: NodeJS.Timeout;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly runner: ExportJobRunner,
     private readonly housekeeping: HousekeepingService,
+    private readonly reconciler: ExportReconciler,
     private readonly engine: EngineRunner,
     private readonly logger: PinoLogger,
   ) {}
@@ -44,23 +47,33 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     this.worker.on('stalled', (jobId) => this.logger.warn({ jobId }, 'job stalled; it will be retried'));
     await this.worker.waitUntilReady();
 
-    this.scheduler = new Queue(EXPORT_QUEUE, { prefix: config.QUEUE_PREFIX, connection: redisOptions(config.REDIS_URL) });
-    await this.scheduler.upsertJobScheduler(
-      HOUSEKEEPING_JOB,
-      { every: config.HOUSEKEEPING_EVERY_MS },
-      { name: HOUSEKEEPING_JOB, opts: { removeOnComplete: 50, removeOnFail: 50 } },
-    );
+    // Fails fast while Redis is away instead of queueing commands: the schedules are retried.
+    this.scheduler = new Queue(EXPORT_QUEUE, { prefix: config.QUEUE_PREFIX, connection: redisOptions(config.REDIS_URL, { enableOfflineQueue: false }) });
+    this.scheduler.on('error', () => undefined);
+    await this.registerSchedules();
+    // A Redis that lost its data (restarted without persistence) lost the schedules too.
+    this.scheduleTimer = setInterval(() => void this.registerSchedules().catch(() => undefined), config.JOB_LOCK_MS);
+    this.scheduleTimer.unref();
     this.logger.info({ concurrency: config.WORKER_CONCURRENCY, queue: EXPORT_QUEUE }, 'consuming the export queue');
+  }
+
+  /** The recurring jobs, one run at a time across all workers; upserting is idempotent. */
+  private async registerSchedules(): Promise<void> {
+    const opts = { removeOnComplete: 50, removeOnFail: 50 };
+    await this.scheduler!.upsertJobScheduler(HOUSEKEEPING_JOB, { every: this.config.HOUSEKEEPING_EVERY_MS }, { name: HOUSEKEEPING_JOB, opts });
+    await this.scheduler!.upsertJobScheduler(RECONCILE_JOB, { every: this.config.JOB_LOCK_MS }, { name: RECONCILE_JOB, opts });
   }
 
   private process(job: Job<ExportJobData, ExportJobResult | null>): Promise<ExportJobResult | null> {
     if (job.name === HOUSEKEEPING_JOB) return this.housekeeping.run().then(() => null);
+    if (job.name === RECONCILE_JOB) return this.reconciler.run(this.scheduler!).then(() => null);
     if (job.name !== EXPORT_JOB) throw new Error(`unknown job ${job.name}`);
     return this.runner.run(job);
   }
 
   async onApplicationShutdown(signal?: string): Promise<void> {
     this.logger.info({ signal }, 'worker closing: finishing the active job');
+    clearInterval(this.scheduleTimer);
     await this.worker?.close();
     await this.scheduler?.close();
     await this.engine.close();
