@@ -20,6 +20,7 @@ export const ENTRY = {
   api: 'dist/api/apps/api/src/main.js',
   worker: 'dist/worker/apps/worker/src/main.js',
   embeddedS3: 'dist/scripts/scripts/embedded-s3.js',
+  launcher: 'dist/scripts/scripts/start.js',
 } as const;
 
 export interface AppProcess {
@@ -39,7 +40,8 @@ export function spawnApp(
   root = repoRoot(),
   args: string[] = [],
 ): AppProcess {
-  const child = spawn(process.execPath, [resolve(root, entry), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The IPC channel closes when this process dies, however it dies: the apps then stop (stopWithParent).
+  const child = spawn(process.execPath, [resolve(root, entry), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => onLine(name, line));
   }

@@ -36,5 +36,8 @@ if (require.main === module) {
     const stop = () => void s3.close().finally(() => process.exit(0));
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
+    // Started by a launcher with an IPC channel: gone with it (see stopWithParent).
+    (process.channel as { unref?: () => void } | undefined)?.unref?.();
+    process.once('disconnect', stop);
   });
 }

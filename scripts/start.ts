@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadConfigOrExit } from '@app/config';
+import { loadConfigOrExit, shutdownGraceMs } from '@app/config';
 import { startEmbeddedS3, type EmbeddedS3 } from './embedded-s3';
 import { loadLocalEnv } from './local-env';
 import { ENTRY, repoRoot, spawnApp, type AppProcess } from './app-processes';
@@ -44,7 +44,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     print('launcher', 'stopping…');
-    await Promise.all([...children].map((c) => c.stop('SIGTERM')));
+    // As long as the apps' own grace: an API lets a generate in flight finish (shutdownGraceMs).
+    await Promise.all([...children].map((c) => c.stop('SIGTERM', shutdownGraceMs(config) + 5_000)));
     await s3?.close();
     process.exit(code);
   };

@@ -5,7 +5,7 @@ import { Logger } from 'nestjs-pino';
 import express from 'express';
 import helmet from 'helmet';
 import { resolve } from 'node:path';
-import { loadConfigOrExit, type AppConfig } from '@app/config';
+import { loadConfigOrExit, shutdownGraceMs, stopWithParent, type AppConfig } from '@app/config';
 import { JSON_BODY_MAX_BYTES } from '@app/contracts';
 import { createDataSource, ensureDatabase, migrateWithLock } from '@app/persistence';
 import { StorageService, storageOptions } from '@app/storage';
@@ -63,7 +63,8 @@ async function bootstrap(): Promise<void> {
   app.useLogger(logger);
   for (const note of notes) logger.log(note);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
-  forceExitAfterGrace(config.GENERATE_TIMEOUT_MS + 10_000);
+  forceExitAfterGrace(shutdownGraceMs(config));
+  stopWithParent();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 

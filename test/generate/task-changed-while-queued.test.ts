@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { binary, upload } from '../support/api-client';
+import { ERR } from '@app/contracts';
+import { api, binary, upload } from '../support/api-client';
+import { objectsOf } from '../support/inspect';
 import { startApi, startWorker } from '../support/app-runner';
 import { buildWorkbook } from '@app/export-engine/testing/workbook-builders';
 import { dataRows, readyTask, SAMPLE_RULES } from '../support/generate-helpers';
@@ -17,7 +19,7 @@ const priceList = (price: number) =>
     },
   ]);
 
-describe('a new price list uploaded while an export waits in the queue', () => {
+describe('the task changes while its export waits in the queue', () => {
   it('the export uses the file the task now has instead of failing on the removed one', async () => {
     const { logDir } = testEnv();
     const env = ownQueueEnv('reupload');
@@ -33,6 +35,26 @@ describe('a new price list uploaded while an export waits in the queue', () => {
       expect(res.status).toBe(200);
       const [row] = await dataRows(res.body as Buffer);
       expect(row[4]).toBe(25);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('a task deleted meanwhile: the waiting generate answers 404 Задача не найдена, and nothing is left behind', async () => {
+    const { logDir } = testEnv();
+    const env = ownQueueEnv('delete');
+    const task = await readyTask([{ ma: '0031000', name: 'Молоко' }], { rules: SAMPLE_RULES, price: await priceList(10) });
+    const own = await startApi('api-delete', env, logDir);
+    try {
+      const pending = request(own.url).post(`/api/tasks/${task.id}/generate`).then((r) => r);
+      await waitForExport(task.id, (e) => e.status === 'queued');
+      await api().delete(`/api/tasks/${task.id}`).expect(204);
+      const worker = await startWorker('worker-delete', env, logDir);
+      const res = await pending;
+      await worker.stop();
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: ERR.taskNotFound });
+      expect(await objectsOf(task.id)).toEqual([]);
     } finally {
       await own.stop();
     }
