@@ -57,6 +57,8 @@ const tuningSettings = {
   EXPORT_RETENTION_DAYS: int(30, 1, 36_500),
   HOUSEKEEPING_EVERY_MS: int(3_600_000, 1_000, 86_400_000),
   WORKER_HEALTH_PORT: int(0, 0, 65535),
+  /** Memory a worker may fill with exports; 0 = three quarters of the machine's or container's. */
+  WORKER_MEMORY_MB: int(0, 0, 1_048_576),
   /** Where the API finds the built web app (tests point it at theirs). */
   WEB_DIST: z.string().default(''),
   /** `npm start` without S3_ENDPOINT: the embedded S3 server's folder and port. */

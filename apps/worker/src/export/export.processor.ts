@@ -5,6 +5,7 @@ import { EXPORT_JOB, EXPORT_QUEUE, HOUSEKEEPING_JOB, RECONCILE_JOB, type ExportJ
 import { redisOptions, type AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
 import { EngineRunner } from './engine-runner';
+import { exportSlots } from './export-slots';
 import { ExportJobRunner } from './export-job.runner';
 import { HousekeepingService } from '../housekeeping/housekeeping.service';
 import { ExportReconciler } from '../housekeeping/export-reconciler';
@@ -34,10 +35,14 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationBootstrap(): Promise<void> {
     const { config } = this;
+    const { slots, budgetMb } = exportSlots(config);
+    if (slots < config.WORKER_CONCURRENCY) {
+      this.logger.warn({ asked: config.WORKER_CONCURRENCY, slots, budgetMb }, 'fewer exports at once than WORKER_CONCURRENCY: the memory budget holds no more');
+    }
     this.worker = new Worker<ExportJobData, ExportJobResult | null>(EXPORT_QUEUE, (job) => this.process(job), {
       prefix: config.QUEUE_PREFIX,
       connection: redisOptions(config.REDIS_URL, { maxRetriesPerRequest: null }),
-      concurrency: config.WORKER_CONCURRENCY,
+      concurrency: slots,
       lockDuration: config.JOB_LOCK_MS,
       stalledInterval: config.JOB_LOCK_MS,
       maxStalledCount: 2,
@@ -54,7 +59,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     // A Redis that lost its data (restarted without persistence) lost the schedules too.
     this.scheduleTimer = setInterval(() => void this.registerSchedules().catch(() => undefined), config.JOB_LOCK_MS);
     this.scheduleTimer.unref();
-    this.logger.info({ concurrency: config.WORKER_CONCURRENCY, queue: EXPORT_QUEUE }, 'consuming the export queue');
+    this.logger.info({ concurrency: slots, memoryBudgetMb: budgetMb, queue: EXPORT_QUEUE }, 'consuming the export queue');
   }
 
   /** The recurring jobs, one run at a time across all workers; upserting is idempotent. */
