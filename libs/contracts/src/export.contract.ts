@@ -17,7 +17,16 @@ export interface ExportReport {
   duplicateKeys: number;
   /** Price-list columns (1 = A) used as keys; 0 when none could be found. */
   keyColumns: { ma: number; gm: number };
+  /** What the engine could not do as the template asked; absent when there is nothing to say. */
+  warnings?: ExportWarning[];
 }
+
+/** A template layout the engine wrote around rather than into (Russian text: REPORT_WARNING). */
+export type ExportWarning =
+  /** A table with a totals row that could not be moved safely: the rows went below it, the table is as it was. */
+  | { kind: 'tableNotExtended'; table: string }
+  /** Merged cells over rows that had to be written anyway (no room below them). */
+  | { kind: 'mergeOverData'; ref: string };
 
 export interface ExportRecord {
   id: string;

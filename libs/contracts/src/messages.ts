@@ -124,3 +124,10 @@ export const ERR = {
   tooManyLogins: 'Слишком много неудачных попыток входа, попробуйте позже',
   serverUnreachable: 'Сервер недоступен',
 } as const;
+
+/** The engine report's warnings (ExportWarning in export.contract.ts), as the user reads them. */
+export const REPORT_WARNING = {
+  tableNotExtended: (table: string) =>
+    `Таблица «${table}» со строкой итогов не расширена: строки выгрузки добавлены под ней`,
+  mergeOverData: (ref: string) => `Объединённые ячейки ${ref} шаблона перекрывают строки выгрузки`,
+} as const;

@@ -3,7 +3,9 @@ import { ENGINE_ERR, LIMITS, MANUAL_FIELDS, type EngineFileKind } from '@app/con
 import { EngineError } from './engine-error';
 import { matchPrice, type PriceMatches } from './price-reader';
 import { StylesPatcher } from './styles-patcher';
-import { extendTables } from './table-extender';
+import { moveCalcChainRows } from './calc-chain';
+import { planLayout } from './fill-layout';
+import { extendTables, readTables } from './table-extender';
 import { rezip } from './template-rezip';
 import { parseTemplateSheet } from './template-sheet';
 import { writeDataRows, type OutRow } from './template-writer';
@@ -53,24 +55,30 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
     ]);
     if (tplResult.status === 'rejected') throw tplResult.reason;
     if (priceResult.status === 'rejected') throw priceResult.reason;
-    const { tplParts, sheetXml, stylesXml, sheet } = tplResult.value;
+    const { tplParts, sheetXml, stylesXml, sheet, tables, calcChainXml } = tplResult.value;
     const matched = priceResult.value;
 
     t = performance.now();
     const styles = stylesXml !== undefined ? new StylesPatcher(stylesXml) : undefined;
     const rows = input.items.map((item, i) => outRow(item, matched.matches[i].values, input.mapping));
-    const written = writeDataRows(sheetXml, sheet, rows, styles, tplParts.date1904);
-    const tables = await guard('template', () => extendTables(template, tplParts.dataSheet.path, written.xml, written.range));
+    const layout = planLayout(sheetXml, sheet, tables, rows.length, valueColumns(input.mapping));
+    const written = writeDataRows(sheetXml, sheet, rows, styles, tplParts.date1904, layout);
+    const replaced = extendTables(tables, layout, written.range);
+    const moved = layout.totals;
+    if (moved && moved.delta > 0 && calcChainXml !== undefined && tplParts.calcChain) {
+      replaced.set(tplParts.calcChain.fileName, moveCalcChainRows(calcChainXml, tplParts.dataSheet.sheetId, moved.top, moved.bottom, moved.delta));
+    }
     timings.templateWrite = performance.now() - t;
 
     t = performance.now();
-    const replaced = new Map<string, string>(tables);
     replaced.set(tplParts.dataSheet.path, written.xml);
     if (styles?.changed && tplParts.styles) replaced.set(tplParts.styles.fileName, styles.toXml());
     const xlsx = await guard('template', () => rezip(template, replaced));
     timings.zip = performance.now() - t;
     timings.total = performance.now() - started;
-    return { xlsx, report: report(input.items, matched), timings };
+    const r = report(input.items, matched);
+    if (layout.warnings.length > 0) r.warnings = layout.warnings;
+    return { xlsx, report: r, timings };
   } finally {
     template.close();
     price?.close();
@@ -93,8 +101,12 @@ async function readTemplate(template: ZipSource, timings: Record<string, number>
   }
   const sheet = parseTemplateSheet(sheetXml);
   if (!sheet) throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, 'template');
+  const tables = await guard('template', () => readTables(template, tplParts.dataSheet.path, sheetXml));
+  // Only a moved totals row changes it, and only a table with one can move it.
+  const chainEntry = tplParts.calcChain;
+  const calcChainXml = chainEntry && tables.some((tb) => tb.totalsRows > 0) ? await guard('template', () => template.readText(chainEntry)) : undefined;
   timings.templateRead = performance.now() - t;
-  return { tplParts, sheetXml, stylesXml, sheet };
+  return { tplParts, sheetXml, stylesXml, sheet, tables, calcChainXml };
 }
 
 /** Columns beyond XFD cannot exist in a sheet; say so instead of writing a broken file. */
@@ -111,6 +123,14 @@ function checkColumns(mapping: Mapping): void {
   for (const c of [mapping.priceKeys.ma, mapping.priceKeys.gm]) {
     if (c > max) throw new EngineError('COLUMN_TOO_LARGE', ENGINE_ERR.priceColumnTooLarge(c, max));
   }
+}
+
+/** The template columns that receive a value: merges over them would hide it. */
+function valueColumns(mapping: Mapping): Set<number> {
+  const cols = new Set<number>(Object.values(mapping.priceToTemplate));
+  for (const f of MANUAL_FIELDS) cols.add(mapping.manualMapping[f]);
+  cols.delete(0);
+  return cols;
 }
 
 /** DESIGN §5.5: price values first; a manual field overrides them in a shared column unless empty. */

@@ -25,7 +25,22 @@ export interface TemplateSheet {
   rows: TemplateRow[];
   /** Column → `<col style>`, for rows with no formatted row above them to copy. */
   colStyles: Map<number, number>;
-  merges: { top: number; bottom: number }[];
+  merges: CellRange[];
+}
+
+/** A rectangle of cells, 1-based and inclusive, with the `ref` it was read from. */
+export interface CellRange {
+  ref: string;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** `B3:D7` (or `B3`) as a range; rows and columns that a ref leaves out read as 0. */
+export function parseRange(ref: string): CellRange {
+  const [a, b = a] = ref.split(':');
+  return { ref, top: rowFromRef(a), bottom: rowFromRef(b), left: columnFromRef(a), right: columnFromRef(b) };
 }
 
 /** Splits the template's data sheet into what the writer needs to know; the XML itself is kept. */
@@ -83,11 +98,9 @@ export function parseTemplateSheet(xml: string): TemplateSheet | undefined {
       if (s > 0) for (let i = min; i <= max; i++) colStyles.set(i, s);
     }
   }
-  const merges: { top: number; bottom: number }[] = [];
+  const merges: CellRange[] = [];
   for (const mc of xml.slice(dataClose.end).matchAll(/<(?:[A-Za-z_][\w.-]*:)?mergeCell\b[^>]*>/g)) {
-    const ref = parseAttributes(mc[0]).get('ref') ?? '';
-    const [a, b = a] = ref.split(':');
-    merges.push({ top: rowFromRef(a), bottom: rowFromRef(b) });
+    merges.push(parseRange(parseAttributes(mc[0]).get('ref') ?? ''));
   }
   return { prefix, dataOpen, dataClose, rows, colStyles, merges };
 }
@@ -98,10 +111,11 @@ const CELL_VALUE_RE = /<(?:[\w.-]+:)?v>[^<]|<(?:[\w.-]+:)?is[\s>]|<(?:[\w.-]+:)?
 /**
  * First data row (DESIGN §5.4): after the last row holding any value, extended past merged
  * ranges that start in the header (a two-row merged title must not receive data in its 2nd row).
+ * `ignore`: rows whose values do not count (a table's totals row, which the data goes above).
  */
-export function firstDataRow(sheet: TemplateSheet): number {
+export function firstDataRow(sheet: TemplateSheet, ignore?: (r: number) => boolean): number {
   let last = 0;
-  for (const row of sheet.rows) if (row.hasValue && row.r > last) last = row.r;
+  for (const row of sheet.rows) if (row.hasValue && row.r > last && !ignore?.(row.r)) last = row.r;
   for (let changed = true; changed; ) {
     changed = false;
     for (const m of sheet.merges) {
@@ -112,4 +126,16 @@ export function firstDataRow(sheet: TemplateSheet): number {
     }
   }
   return last + 1;
+}
+
+/**
+ * Every `ref`/`sqref` range after `<sheetData>` (merges, conditional formats, validations,
+ * hyperlinks, the sheet's autoFilter…): what would point at the wrong cells if rows moved.
+ */
+export function rangesAfterData(xml: string, sheet: TemplateSheet): CellRange[] {
+  const out: CellRange[] = [];
+  for (const m of xml.slice(sheet.dataClose.end).matchAll(/\s(?:ref|sqref)\s*=\s*"([^"]*)"/g)) {
+    for (const ref of m[1].trim().split(/\s+/)) if (ref) out.push(parseRange(ref));
+  }
+  return out;
 }

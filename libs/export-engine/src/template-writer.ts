@@ -3,7 +3,9 @@ import { formatNumber } from './key-normalizer';
 import { TEXT_FORMAT_ID } from './number-format';
 import type { PriceValue } from './price-reader';
 import type { StylesPatcher } from './styles-patcher';
-import { firstDataRow, type TemplateRow, type TemplateSheet } from './template-sheet';
+import type { FillLayout } from './fill-layout';
+import { shiftRow } from './row-shift';
+import type { TemplateRow, TemplateSheet } from './template-sheet';
 import { columnFromRef, escapeXmlText, rowFromRef } from './xml-text';
 
 /** One value to write into an output row. */
@@ -28,6 +30,7 @@ const DATE1904_OFFSET = 1462;
  * Rewrites only `<sheetData>` (and `<dimension>`) of the template's data sheet: rows above the
  * data area are kept byte-for-byte, each item becomes one row from the first data row on, and
  * formatted empty rows already there lend their look to the rows written over or after them.
+ * A table's totals row that the layout moves is written again below the items.
  */
 export function writeDataRows(
   xml: string,
@@ -35,13 +38,15 @@ export function writeDataRows(
   rows: readonly OutRow[],
   styles: StylesPatcher | undefined,
   date1904: boolean,
+  layout: FillLayout,
 ): { xml: string; range: WrittenRange } {
-  const start = firstDataRow(sheet);
+  const { start, totals } = layout;
   const p = sheet.prefix;
-  const formattedBelow = sheet.rows.filter((r) => r.r >= start && r.formatted).sort((a, b) => a.r - b.r);
+  const templateRows = totals ? sheet.rows.filter((r) => r.r < totals.top || r.r > totals.bottom) : sheet.rows;
+  const formattedBelow = templateRows.filter((r) => r.r >= start && r.formatted).sort((a, b) => a.r - b.r);
 
   const out: string[] = [];
-  for (const row of sheet.rows) if (row.r < start) out.push(row.xml);
+  for (const row of templateRows) if (row.r < start) out.push(row.xml);
 
   const lastRow = start + rows.length - 1;
   let fi = 0;
@@ -51,10 +56,10 @@ export function writeDataRows(
   let attrs = '';
   let minCol = Infinity;
   let maxCol = 0;
-  const keptBelow = sheet.rows.filter((r) => r.r >= start && r.r > lastRow);
+  const keptBelow = templateRows.filter((r) => r.r >= start && r.r > lastRow);
   // Empty rows already in the data area keep their own height, hiding, outline level and style.
   const overwritten = new Map<number, TemplateRow>();
-  for (const row of sheet.rows) if (row.r >= start && row.r <= lastRow) overwritten.set(row.r, row);
+  for (const row of templateRows) if (row.r >= start && row.r <= lastRow) overwritten.set(row.r, row);
   for (let i = 0; i < rows.length; i++) {
     const r = start + i;
     // The nearest formatted empty row at or above this one is the look to copy.
@@ -70,12 +75,18 @@ export function writeDataRows(
     out.push(`<${p}row r="${r}"${attrs}>${cells.xml}</${p}row>`);
   }
   for (const row of keptBelow) out.push(row.hasR ? row.xml : row.xml.replace(/^(<[^\s>/]+)/, `$1 r="${row.r}"`));
+  let contentEnd = lastRow;
+  if (totals) {
+    const body = { top: totals.table.range.top + totals.table.headerRows, oldBottom: totals.top - 1, newBottom: totals.top - 1 + totals.delta };
+    for (const row of sheet.rows) if (row.r >= totals.top && row.r <= totals.bottom) out.push(shiftRow(row, totals.delta, body));
+    contentEnd = Math.max(lastRow, totals.bottom + totals.delta);
+  }
 
   const body = out.join('');
   const openTag = sheet.dataOpen.selfClosing ? xml.slice(sheet.dataOpen.start, sheet.dataOpen.end).replace(/\s*\/>$/, '>') : xml.slice(sheet.dataOpen.start, sheet.dataOpen.end);
   const closeTag = `</${p}sheetData>`;
   let result = xml.slice(0, sheet.dataOpen.start) + openTag + body + closeTag + xml.slice(sheet.dataClose.end);
-  if (rows.length > 0) result = updateDimension(result, start, lastRow, minCol, maxCol);
+  if (rows.length > 0) result = updateDimension(result, start, contentEnd, minCol, maxCol);
   return { xml: result, range: { firstRow: start, lastRow } };
 }
 

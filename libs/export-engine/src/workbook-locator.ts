@@ -12,6 +12,8 @@ export interface SheetRef {
   /** Zip entry name of the worksheet part, e.g. `xl/worksheets/sheet2.xml`. */
   path: string;
   entry: Entry;
+  /** The workbook's `sheetId`, by which calcChain.xml names the sheet. */
+  sheetId: number;
 }
 
 export interface WorkbookParts {
@@ -20,6 +22,7 @@ export interface WorkbookParts {
   dataSheet: SheetRef;
   sharedStrings?: Entry;
   styles?: Entry;
+  calcChain?: Entry;
   /** 1904 date system: serials count from 1904-01-01 (old Mac workbooks). */
   date1904: boolean;
 }
@@ -79,7 +82,7 @@ export async function locateParts(zip: ZipSource, kind?: EngineFileKind, require
     if (!rel || !/\/worksheet$/.test(rel.type)) continue;
     const entry = zip.find(rel.target);
     if (!entry) throw unreadable();
-    sheets.push({ name: attrs.get('name') ?? '', path: entry.fileName, entry });
+    sheets.push({ name: attrs.get('name') ?? '', path: entry.fileName, entry, sheetId: Number(attrs.get('sheetId')) || 0 });
   }
   if (sheets.length === 0) throw new EngineError('NO_SHEETS', ENGINE_ERR.noSheets, kind);
 
@@ -91,7 +94,7 @@ export async function locateParts(zip: ZipSource, kind?: EngineFileKind, require
   };
   const workbookPr = findStartTags(workbookXml, 'workbookPr')[0];
   const date1904 = workbookPr ? /^(1|true)$/.test(parseAttributes(workbookPr).get('date1904') ?? '') : false;
-  return { workbookPath, sheets, dataSheet, sharedStrings: byType('/sharedStrings'), styles: byType('/styles'), date1904 };
+  return { workbookPath, sheets, dataSheet, sharedStrings: byType('/sharedStrings'), styles: byType('/styles'), calcChain: byType('/calcChain'), date1904 };
 }
 
 export interface Relationship {
