@@ -15,11 +15,12 @@ export interface FillLayout {
 }
 
 /**
- * DESIGN §5.4 with a template shape that it does not cover by itself: a table with a totals row
- * (the items go into the table's body and the totals row moves down, when nothing else in the
- * sheet depends on where it is). `columns`: the columns that receive values.
+ * DESIGN §5.4 with the two template shapes that it does not cover by itself: a table with a totals
+ * row (the items go into the table's body and the totals row moves down, when nothing else in the
+ * sheet depends on where it is), and merged cells in the rows the items would take (the items go
+ * below them). `columns`: the columns that receive values.
  */
-export function planLayout(xml: string, sheet: TemplateSheet, tables: readonly SheetTable[], count: number, _columns: ReadonlySet<number>): FillLayout {
+export function planLayout(xml: string, sheet: TemplateSheet, tables: readonly SheetTable[], count: number, columns: ReadonlySet<number>): FillLayout {
   const warnings: ExportWarning[] = [];
   if (count === 0) return { start: firstDataRow(sheet), warnings };
   for (const table of tables) {
@@ -34,7 +35,7 @@ export function planLayout(xml: string, sheet: TemplateSheet, tables: readonly S
     if (canMoveTotals(xml, sheet, tables, table, start, delta)) return { start, totals: { table, top, bottom, delta }, warnings };
     warnings.push({ kind: 'tableNotExtended', table: table.name });
   }
-  return { start: firstDataRow(sheet), warnings };
+  return { start: startBelowMerges(sheet, firstDataRow(sheet), count, columns, warnings), warnings };
 }
 
 /**
@@ -55,4 +56,31 @@ function canMoveTotals(xml: string, sheet: TemplateSheet, tables: readonly Sheet
 /** Rows of a range; a whole-column ref (`A:A`) spans the sheet. */
 function rowsOf(g: CellRange): { top: number; bottom: number } {
   return { top: g.top || 1, bottom: g.bottom || MAX_ROW };
+}
+
+/**
+ * Merged cells over a row to be written would hide its values: the data starts below the last
+ * such merge. When the sheet has no room below, the rows are written where they were and each
+ * merge over them is reported.
+ */
+function startBelowMerges(sheet: TemplateSheet, first: number, count: number, columns: ReadonlySet<number>, warnings: ExportWarning[]): number {
+  if (count === 0 || sheet.merges.length === 0) return first;
+  const overlapping = (start: number) =>
+    sheet.merges.filter((m) => rowsOf(m).bottom >= start && rowsOf(m).top <= start + count - 1 && hitsColumns(m, columns));
+  let start = first;
+  for (let over = overlapping(start); over.length > 0; over = overlapping(start)) {
+    start = Math.max(...over.map((m) => rowsOf(m).bottom)) + 1;
+    if (start + count - 1 > MAX_ROW) {
+      for (const m of overlapping(first)) warnings.push({ kind: 'mergeOverData', ref: m.ref });
+      return first;
+    }
+  }
+  return start;
+}
+
+function hitsColumns(m: CellRange, columns: ReadonlySet<number>): boolean {
+  const left = m.left || 1;
+  const right = m.right || 16_384;
+  for (const c of columns) if (c >= left && c <= right) return true;
+  return false;
 }
