@@ -26,6 +26,11 @@ export interface EngineInput {
 export interface EngineOutput {
   xlsx: Buffer;
   report: ExportReport;
+  /**
+   * Where the items went: the data sheet's name and the first item's row (the rest follow in
+   * order). Always set by generateExport; optional for outputs passed on without it (worker threads).
+   */
+  placement?: { sheet: string; firstRow: number };
   /** Milliseconds per stage, for logs and the benchmark. */
   timings: Record<string, number>;
 }
@@ -78,7 +83,7 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
     timings.total = performance.now() - started;
     const r = report(input.items, matched);
     if (layout.warnings.length > 0) r.warnings = layout.warnings;
-    return { xlsx, report: r, timings };
+    return { xlsx, report: r, placement: { sheet: tplParts.dataSheet.name, firstRow: written.range.firstRow }, timings };
   } finally {
     template.close();
     price?.close();
