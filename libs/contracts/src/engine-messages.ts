@@ -30,6 +30,11 @@ export const ENGINE_ERR = {
     `Колонка шаблона ${column} вне допустимого диапазона (максимум ${max})`,
   priceColumnTooLarge: (column: number, max: number) =>
     `Колонка прейскуранта ${column} вне допустимого диапазона (максимум ${max})`,
+  sheetTooLarge: (sheet: string, mb: number, maxMb: number) =>
+    `Лист «${sheet}» слишком большой: ${mb} МБ без сжатия (допустимо до ${maxMb} МБ). Удалите пустые отформатированные строки внизу листа и сохраните файл заново`,
+  rowOutOfSheet: (row: number, max: number) => `Строка ${row} за пределами листа Excel (последняя строка ${max})`,
+  noRoomForItems: (fits: number, items: number) =>
+    `На листе помещается ${fits} позиций от первой строки данных, а в задаче ${items}. Удалите лишнее внизу листа или разделите задачу`,
   /** `Прейскурант: файл защищён паролем…` — the message with the file it concerns in front. */
   inFile: (kind: EngineFileKind, message: string) =>
     `${ENGINE_FILE_LABEL[kind]}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`,

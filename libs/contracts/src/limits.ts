@@ -6,6 +6,14 @@ export const LIMITS = {
   /** Excel's last column (XFD). */
   columnMax: 16_384,
   qtyMax: 1_000_000_000,
+  /** Excel's last row. */
+  rowMax: 1_048_576,
+  /**
+   * The template's data sheet, uncompressed: the writer holds it whole, and a job's peak memory
+   * stays under ~200 MB up to about 40 MB (a form "formatted to the bottom" is larger: 1,048,576
+   * styled rows are ~190 MB and took 1.7 GB).
+   */
+  templateSheetMaxMb: 32,
 } as const;
 
 /**

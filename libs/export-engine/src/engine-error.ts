@@ -14,7 +14,10 @@ export type EngineErrorCode =
   | 'FILE_XML_INVALID'
   | 'NO_SHEETS'
   | 'SHEET_EMPTY'
-  | 'COLUMN_TOO_LARGE';
+  | 'COLUMN_TOO_LARGE'
+  | 'SHEET_TOO_LARGE'
+  | 'ROW_OUT_OF_SHEET'
+  | 'NO_ROOM_FOR_ITEMS';
 
 /**
  * An input the engine cannot use. `message` is the user-facing Russian text (the API answers 422

@@ -1,9 +1,8 @@
-import type { ExportWarning } from '@app/contracts';
+import { LIMITS, type ExportWarning } from '@app/contracts';
 import type { SheetTable } from './table-extender';
 import { firstDataRow, rangesAfterData, type CellRange, type TemplateSheet } from './template-sheet';
 
-/** Excel's last row. */
-const MAX_ROW = 1_048_576;
+const MAX_ROW = LIMITS.rowMax;
 
 /** Where the items go in the data sheet, decided before any row is written. */
 export interface FillLayout {

@@ -67,6 +67,9 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
     const styles = stylesXml !== undefined ? new StylesPatcher(stylesXml) : undefined;
     const rows = input.items.map((item, i) => outRow(item, matched.matches[i].values, input.mapping));
     const layout = planLayout(sheetXml, sheet, tables, rows.length, valueColumns(input.mapping));
+    if (layout.start + rows.length - 1 > LIMITS.rowMax) {
+      throw new EngineError('NO_ROOM_FOR_ITEMS', ENGINE_ERR.noRoomForItems(Math.max(0, LIMITS.rowMax - layout.start + 1), rows.length), 'template');
+    }
     const written = writeDataRows(sheetXml, sheet, rows, styles, tplParts.date1904, layout);
     const replaced = extendTables(tables, layout, written.range);
     const moved = layout.totals;
@@ -94,6 +97,11 @@ async function readTemplate(template: ZipSource, timings: Record<string, number>
   const t = performance.now();
   // The parts the writer copies around its rows must be well-formed, or every export is broken too.
   const tplParts = await guard('template', () => locateParts(template, 'template', true));
+  const size = tplParts.dataSheet.entry.uncompressedSize;
+  if (size > LIMITS.templateSheetMaxMb * 2 ** 20) {
+    const message = ENGINE_ERR.sheetTooLarge(tplParts.dataSheet.name, Math.ceil(size / 2 ** 20), LIMITS.templateSheetMaxMb);
+    throw new EngineError('SHEET_TOO_LARGE', message, 'template');
+  }
   const sheetXml = await guard('template', () => template.readText(tplParts.dataSheet.entry));
   requireWellFormed(isWellFormedXml(sheetXml), tplParts.dataSheet.path, 'template');
   const stylesEntry = tplParts.styles;

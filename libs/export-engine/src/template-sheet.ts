@@ -1,3 +1,5 @@
+import { ENGINE_ERR, LIMITS } from '@app/contracts';
+import { EngineError } from './engine-error';
 import { columnFromRef, parseAttributes, rowFromRef } from './xml-text';
 
 /** A `<row>` of the template's data sheet as found, kept as its original XML. */
@@ -68,6 +70,7 @@ export function parseTemplateSheet(xml: string): TemplateSheet | undefined {
     const openTag = rowXml.slice(0, rowXml.indexOf('>') + 1);
     const a = parseAttributes(openTag);
     const r = Number(a.get('r')) || prev + 1;
+    if (r > LIMITS.rowMax) throw new EngineError('ROW_OUT_OF_SHEET', ENGINE_ERR.rowOutOfSheet(r, LIMITS.rowMax), 'template');
     prev = r;
     const custom = /^(1|true)$/.test(a.get('customFormat') ?? '');
     const rowStyle = custom && a.has('s') ? Number(a.get('s')) || 0 : undefined;
