@@ -27,6 +27,8 @@ export const UI = {
   fileChosen: 'Файл выбран',
   fileNotChosen: 'Не выбран',
   dropHint: 'Перетащите .xlsx сюда или нажмите, чтобы выбрать файл',
+  /** The price card's hint: a price list may also be a CSV (the template stays .xlsx only). */
+  dropHintPrice: 'Перетащите .xlsx или .csv сюда или нажмите, чтобы выбрать файл',
   sheetNote: 'Используется лист «Данные», а если его нет — первый лист.',
   itemsSection: 'Позиции',
   columns: {
@@ -111,6 +113,9 @@ export const ERR = {
   fileNotZip: 'Файл не является книгой Excel .xlsx',
   fileNotWorkbook: 'Архив не является книгой Excel .xlsx',
   fileZipBomb: 'Файл слишком сильно сжат или слишком велик после распаковки',
+  priceNotTable: 'Файл не является книгой Excel .xlsx или текстовым файлом CSV',
+  csvNotText: 'Файл не похож на текстовый CSV: в нём есть двоичные данные',
+  csvNoRows: 'В файле CSV не найдены строка заголовка (хотя бы две колонки) и строки данных под ней',
   noPrice: 'Не загружен прейскурант',
   noTemplate: 'Не загружен шаблон экспорта',
   noItems: 'Нет позиций для выгрузки',

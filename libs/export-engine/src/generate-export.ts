@@ -1,5 +1,6 @@
 import type { ExportReport, Item, Mapping } from '@app/contracts';
 import { ENGINE_ERR, LIMITS, MANUAL_FIELDS, type EngineFileKind } from '@app/contracts';
+import { matchCsvPrice, openPriceList } from './csv-price-reader';
 import { EngineError } from './engine-error';
 import { matchPrice, type PriceMatches } from './price-reader';
 import { StylesPatcher } from './styles-patcher';
@@ -15,7 +16,7 @@ import { isWellFormedStream, isWellFormedXml, requireWellFormed } from './xml-ch
 import type { ZipSource } from './zip-source';
 
 export interface EngineInput {
-  /** Path to the price-list .xlsx on disk, or its bytes. */
+  /** Path to the price list on disk, or its bytes: an .xlsx or a CSV, told apart by content. */
   price: string | Buffer;
   /** Path or bytes of the export template .xlsx. */
   template: string | Buffer;
@@ -45,7 +46,7 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
   const template = await openXlsx(input.template, undefined, 'template');
   let price: ZipSource | undefined;
   try {
-    price = await openXlsx(input.price, undefined, 'price');
+    price = await openPriceList(input.price);
     timings.inspect = performance.now() - t;
 
     // The template's parts are read while the price list streams: its I/O fills the gaps in
@@ -54,6 +55,7 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
     const [tplResult, priceResult] = await Promise.allSettled([
       readTemplate(template, timings),
       (async () => {
+        if (!priceZip) return guard('price', () => matchCsvPrice(input.price, input.items, input.mapping, timings));
         const priceParts = await guard('price', () => locateParts(priceZip, 'price'));
         return guard('price', () => matchPrice(priceZip, priceParts, input.items, input.mapping, timings));
       })(),

@@ -6,3 +6,4 @@ export { generateExport, type EngineInput, type EngineOutput } from './generate-
 export { EngineError, type EngineErrorCode } from './engine-error';
 export { inspectXlsx, DEFAULT_LIMITS, type InspectLimits } from './xlsx-inspector';
 export { normalizeKey, numberKey } from './key-normalizer';
+export { inspectPriceList, type PriceListFormat } from './csv-price-reader';

@@ -7,7 +7,7 @@ import { KEY_GM, KEY_MA, PriceIndex, type PriceCell } from './price-index';
 import { indexSharedStrings, readStringsAt, type SharedStringsIndex } from './shared-strings-index';
 import { readSharedStrings } from './shared-strings-reader';
 import { CellKind, readSheetCells } from './sheet-reader';
-import { readCellFormats, type NumberFormat } from './styles-reader';
+import { readCellFormats, type CellFormats, type NumberFormat } from './styles-reader';
 import type { WorkbookParts } from './workbook-locator';
 import type { ZipSource } from './zip-source';
 
@@ -50,28 +50,15 @@ export async function matchPrice(
   mapping: Mapping,
   timings: Record<string, number>,
 ): Promise<PriceMatches> {
-  // Plain loops, no callbacks, on this per-export path: a closure made per call loses its
-  // optimised code at the next GC and is compiled again (see SheetScanner).
-  const keyKinds = new Map<string, number>();
-  const maKeys: string[] = [];
-  const gmKeys: string[] = [];
-  for (const item of items) {
-    const ma = normalizeKey(item.ma);
-    const gm = normalizeKey(item.gm);
-    maKeys.push(ma);
-    gmKeys.push(gm);
-    if (ma) keyKinds.set(ma, (keyKinds.get(ma) ?? 0) | KEY_MA);
-  }
-  for (const gm of gmKeys) if (gm) keyKinds.set(gm, (keyKinds.get(gm) ?? 0) | KEY_GM);
-
-  const filter = new KeyFilter(keyKinds.keys());
+  const keys = itemKeys(items);
+  const { keyKinds, filter } = keys;
 
   let t = performance.now();
   const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
   let sharedKeys = new Map<number, string>();
   let stringsIndex: SharedStringsIndex | undefined;
   if (parts.sharedStrings) {
-    const maxLen = longestKey(keyKinds.keys());
+    const maxLen = keys.maxLength;
     stringsIndex = await indexSharedStrings(await zip.openXmlStream(parts.sharedStrings), keyKinds.has.bind(keyKinds), maxLen, filter);
     if (stringsIndex) sharedKeys = stringsIndex.keys;
     else {
@@ -86,46 +73,97 @@ export async function matchPrice(
   timings.priceSharedStrings = performance.now() - t;
 
   t = performance.now();
-  const { ma, gm } = mapping.priceKeys;
-  const keyColumnsSet = ma > 0 && gm > 0 ? new Set([ma, gm]) : undefined;
-  const index = new PriceIndex(keyKinds, sharedKeys, longestKey(keyKinds.keys()), keyColumnsSet, filter);
+  const index = newPriceIndex(keys, sharedKeys, mapping);
   await readSheetCells(await zip.openXmlStream(parts.dataSheet.entry), index);
   timings.priceSheet = performance.now() - t;
   if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ENGINE_ERR.sheetEmpty(parts.dataSheet.name), 'price');
 
+  const located = locateItems(index, keys, mapping);
+  t = performance.now();
+  const texts = await readNeededStrings(zip, parts, located.neededCells, stringsIndex);
+  timings.priceStringsSecondPass = performance.now() - t;
+  return finishMatches(index, keys, located, texts, formats, parts.date1904 ? DATE1904_OFFSET : 0);
+}
+
+/** The items' codes, normalised (DESIGN §5.2), with the kinds each is and a filter over them. */
+export interface ItemKeys {
+  keyKinds: Map<string, number>;
+  maKeys: string[];
+  gmKeys: string[];
+  filter: KeyFilter;
+  maxLength: number;
+}
+
+export function itemKeys(items: readonly Item[]): ItemKeys {
+  // Plain loops, no callbacks, on this per-export path: a closure made per call loses its
+  // optimised code at the next GC and is compiled again (see SheetScanner).
+  const keyKinds = new Map<string, number>();
+  const maKeys: string[] = [];
+  const gmKeys: string[] = [];
+  for (const item of items) {
+    const ma = normalizeKey(item.ma);
+    const gm = normalizeKey(item.gm);
+    maKeys.push(ma);
+    gmKeys.push(gm);
+    if (ma) keyKinds.set(ma, (keyKinds.get(ma) ?? 0) | KEY_MA);
+  }
+  for (const gm of gmKeys) if (gm) keyKinds.set(gm, (keyKinds.get(gm) ?? 0) | KEY_GM);
+  return { keyKinds, maKeys, gmKeys, filter: new KeyFilter(keyKinds.keys()), maxLength: longestKey(keyKinds.keys()) };
+}
+
+export function newPriceIndex(keys: ItemKeys, sharedKeys: ReadonlyMap<number, string>, mapping: Mapping): PriceIndex {
+  const { ma, gm } = mapping.priceKeys;
+  const keyColumnsSet = ma > 0 && gm > 0 ? new Set([ma, gm]) : undefined;
+  return new PriceIndex(keys.keyKinds, sharedKeys, keys.maxLength, keyColumnsSet, keys.filter);
+}
+
+export interface LocatedItems {
+  keyColumns: { ma: number; gm: number };
+  found: { by: 'ma' | 'gm' | null; cells: PriceCell[] }[];
+  /** The matched rows' cells in mapped columns, all items together. */
+  neededCells: PriceCell[];
+}
+
+/** DESIGN §5.3: each item's row by MA, else by GM, in the set or detected key columns. */
+export function locateItems(index: PriceIndex, keys: ItemKeys, mapping: Mapping): LocatedItems {
   const keyColumns = {
     ma: mapping.priceKeys.ma > 0 ? mapping.priceKeys.ma : index.detectKeyColumn(KEY_MA),
     gm: mapping.priceKeys.gm > 0 ? mapping.priceKeys.gm : index.detectKeyColumn(KEY_GM),
   };
   const wanted = new Set(Object.keys(mapping.priceToTemplate).map(Number));
-  const found: { by: 'ma' | 'gm' | null; cells: PriceCell[] }[] = [];
+  const found: LocatedItems['found'] = [];
   const neededCells: PriceCell[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const byMa = index.lookup(keyColumns.ma, maKeys[i]);
-    const byGm = byMa ? undefined : index.lookup(keyColumns.gm, gmKeys[i]);
+  for (let i = 0; i < keys.maKeys.length; i++) {
+    const byMa = index.lookup(keyColumns.ma, keys.maKeys[i]);
+    const byGm = byMa ? undefined : index.lookup(keyColumns.gm, keys.gmKeys[i]);
     const cells: PriceCell[] = [];
     for (const c of byMa ?? byGm ?? []) if (wanted.has(c.col)) cells.push(c);
     found.push({ by: byMa ? 'ma' : byGm ? 'gm' : null, cells });
     neededCells.push(...cells);
   }
+  return { keyColumns, found, neededCells };
+}
 
-  t = performance.now();
-  const texts = await readNeededStrings(zip, parts, neededCells, stringsIndex);
-  timings.priceStringsSecondPass = performance.now() - t;
-
-  const offset = parts.date1904 ? DATE1904_OFFSET : 0;
+export function finishMatches(
+  index: PriceIndex,
+  keys: ItemKeys,
+  { keyColumns, found }: LocatedItems,
+  texts: Map<number, string>,
+  formats: CellFormats,
+  dateOffset: number,
+): PriceMatches {
   const matches: ItemMatch[] = [];
   for (const { by, cells } of found) {
     const values = new Map<number, PriceValue>();
     for (const c of cells) {
-      const v = toValue(c, texts, formats, offset);
+      const v = toValue(c, texts, formats, dateOffset);
       if (v) values.set(c.col, v);
     }
     matches.push({ by, values });
   }
   const duplicateKeys =
-    index.duplicatesIn(keyColumns.ma, new Set(maKeys.filter(Boolean))) +
-    index.duplicatesIn(keyColumns.gm, new Set(gmKeys.filter(Boolean)));
+    index.duplicatesIn(keyColumns.ma, new Set(keys.maKeys.filter(Boolean))) +
+    index.duplicatesIn(keyColumns.gm, new Set(keys.gmKeys.filter(Boolean)));
   return { matches, keyColumns, duplicateKeys };
 }
 
@@ -154,7 +192,7 @@ async function readNeededStrings(zip: ZipSource, parts: WorkbookParts, cells: Pr
 function toValue(
   c: PriceCell,
   texts: Map<number, string>,
-  formats: ReturnType<typeof readCellFormats>,
+  formats: CellFormats,
   dateOffset: number,
 ): PriceValue | undefined {
   const format = formats.formatOf(c.style);
