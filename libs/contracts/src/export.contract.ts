@@ -48,4 +48,6 @@ export const EXPORT_HEADERS = {
 } as const;
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A price list uploaded as CSV is served back as such; its encoding (UTF-8 or cp1251) is the supplier's. */
+export const CSV_MIME = 'text/csv';
 export const EXPORT_FILE_NAME = 'export.xlsx';

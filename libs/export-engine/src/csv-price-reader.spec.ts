@@ -1,19 +1,11 @@
 import { ERR } from '@app/contracts';
 import { inspectPriceList } from './csv-price-reader';
 import { generateExport } from './generate-export';
-import { fixtureBytes, sampleItems } from './testing/fixtures';
+import { CSV_PRICE_FIXTURES, fixtureBytes, sampleItems } from './testing/fixtures';
 import { mapping, plain, readWorkbook } from './testing/workbook-builders';
 
 /** The sample rules (test/support/generate-helpers.ts): price and barcode looked up, keys detected. */
 const rules = mapping({ manual: { ma: 2, gm: 3, name: 4, minQty: 6, step: 7 }, price: { '6': 5, '8': 8 } });
-
-const CSV_FIXTURES = [
-  'price-utf8-bom-semicolon.csv',
-  'price-cp1251-semicolon.csv',
-  'price-comma-quoted.csv',
-  'price-tab-separated.csv',
-  'price-1c-title.csv',
-];
 
 async function rows(xlsx: Buffer): Promise<unknown[][]> {
   const ws = (await readWorkbook(xlsx)).getWorksheet('Данные')!;
@@ -32,8 +24,8 @@ describe('a CSV price list', () => {
     fromXlsx = await run(fixtureBytes('price-sample.xlsx'));
   });
 
-  it.each(CSV_FIXTURES)('%s gives the export price-sample.xlsx gives', async (name) => {
-    const out = await run(fixtureBytes(`csv/${name}`));
+  it.each(CSV_PRICE_FIXTURES)('%s gives the export price-sample.xlsx gives', async (name) => {
+    const out = await run(fixtureBytes(name));
     expect(out.report).toEqual(fromXlsx.report);
     const got = await rows(out.xlsx);
     expect(got).toEqual(await rows(fromXlsx.xlsx));
@@ -58,7 +50,7 @@ describe('a CSV price list', () => {
 describe('inspectPriceList', () => {
   it('accepts a workbook and each CSV fixture, naming the format', async () => {
     expect(await inspectPriceList(fixtureBytes('price-sample.xlsx'))).toBe('xlsx');
-    for (const name of CSV_FIXTURES) expect(await inspectPriceList(fixtureBytes(`csv/${name}`))).toBe('csv');
+    for (const name of CSV_PRICE_FIXTURES) expect(await inspectPriceList(fixtureBytes(name))).toBe('csv');
   });
 
   it('refuses text without a header and a row, binary data and empty files, each in its own words', async () => {

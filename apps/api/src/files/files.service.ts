@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { ERR, type FileKind } from '@app/contracts';
+import { Readable } from 'node:stream';
+import { CSV_MIME, ERR, type FileKind } from '@app/contracts';
 import { StorageService } from '@app/storage';
 import { TasksService } from '../tasks/tasks.service';
 import { notFound } from '../common/user-error';
@@ -17,6 +18,22 @@ export class FilesService {
     const task = await this.tasks.findOrFail(taskId);
     const file = task.files[kind];
     if (!file) throw notFound(ERR.fileNotFound);
-    await sendXlsx(res, await this.storage.getStream(file.key), file.name, file.size);
+    const { body, zip } = await sniff(await this.storage.getStream(file.key));
+    await sendXlsx(res, body, file.name, file.size, zip ? {} : { 'Content-Type': CSV_MIME });
   }
+}
+
+/**
+ * Whether a stored original is a workbook (a zip) or a CSV price list, by its first bytes rather
+ * than its name (a CSV may be called anything); the stream goes on whole.
+ */
+async function sniff(stream: Readable): Promise<{ body: Readable; zip: boolean }> {
+  const chunks = stream[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  const head = first.done ? Buffer.alloc(0) : (first.value as Buffer);
+  async function* all() {
+    if (!first.done) yield head;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value as Buffer;
+  }
+  return { body: Readable.from(all(), { objectMode: false }), zip: head[0] === 0x50 && head[1] === 0x4b };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ERR, XLSX_MIME, type FileKind, type Task } from '@app/contracts';
-import { EngineError, inspectXlsx } from '@app/export-engine';
+import { CSV_MIME, ERR, XLSX_MIME, type FileKind, type Task } from '@app/contracts';
+import { EngineError, inspectPriceList, inspectXlsx } from '@app/export-engine';
 import { TasksRepository, type StoredFile } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import { TasksService } from '../tasks/tasks.service';
@@ -33,7 +33,7 @@ export class UploadsService {
   async upload(taskId: string, kind: FileKind, file: UploadedTempFile | undefined): Promise<Task> {
     await this.tasks.findOrFail(taskId);
     if (!file) throw badRequest(ERR.noFile);
-    await this.inspect(file.path);
+    const format = await this.inspect(file.path, kind);
 
     const stored: StoredFile = {
       key: storageKeys.upload(taskId, kind, randomUUID()),
@@ -41,7 +41,7 @@ export class UploadsService {
       size: file.size,
       uploadedAt: new Date().toISOString(),
     };
-    await this.storage.putFile(stored.key, file.path, XLSX_MIME);
+    await this.storage.putFile(stored.key, file.path, format === 'csv' ? CSV_MIME : XLSX_MIME);
 
     let swapped;
     try {
@@ -58,9 +58,12 @@ export class UploadsService {
     return toTask(swapped.task);
   }
 
-  private async inspect(path: string): Promise<void> {
+  /** A price list may also be a CSV (DESIGN §6); a template is a workbook, so text stays refused. */
+  private async inspect(path: string, kind: FileKind): Promise<'xlsx' | 'csv'> {
     try {
+      if (kind === 'price') return await inspectPriceList(path);
       await inspectXlsx(path);
+      return 'xlsx';
     } catch (error) {
       if (error instanceof EngineError) throw unprocessable((error as Error).message);
       throw error;

@@ -26,3 +26,12 @@ export function sampleItems(): Item[] {
     return { ma, gm, name, minQty: Number(minQty), step: Number(step) };
   });
 }
+
+/** test/fixtures/csv: the rows of price-sample.xlsx as suppliers send them (see its README). */
+export const CSV_PRICE_FIXTURES = [
+  'csv/price-utf8-bom-semicolon.csv',
+  'csv/price-cp1251-semicolon.csv',
+  'csv/price-comma-quoted.csv',
+  'csv/price-tab-separated.csv',
+  'csv/price-1c-title.csv',
+] as const;
