@@ -9,6 +9,9 @@ import { useTasks } from '../../tasks/hooks/tasks-context';
 import { uploadTaskFile } from '../api/task-editor-api';
 
 const TITLES: Record<FileKind, string> = { price: UI.priceCard, template: UI.templateCard };
+/** A price list may also be a CSV (suppliers' 1C and shops send them); a template is a workbook. */
+const ACCEPT: Record<FileKind, string> = { price: '.xlsx,.csv', template: '.xlsx' };
+const HINTS: Record<FileKind, string> = { price: UI.dropHintPrice, template: UI.dropHint };
 
 interface Props {
   task: Task;
@@ -19,8 +22,9 @@ interface Props {
 
 /**
  * One upload card: a badge for whether the task has the file, a drop zone that also opens the file
- * picker (.xlsx only; a dropped file is not checked), and the chosen file's name. The whole card
- * takes a dropped file: a drop that misses the dashed zone by a few pixels still means this card.
+ * picker (.xlsx, and .csv on the price card; a dropped file is not checked), and the chosen file's
+ * name. The whole card takes a dropped file: a drop that misses the dashed zone by a few pixels
+ * still means this card.
  */
 export function UploadCard({ task, kind, onUploaded }: Props) {
   const { refresh } = useTasks();
@@ -97,12 +101,12 @@ export function UploadCard({ task, kind, onUploaded }: Props) {
         }}
       >
         <span className="upload-card__icon" aria-hidden="true">⇪</span>
-        <span>{uploading ? UI.uploading : UI.dropHint}</span>
+        <span>{uploading ? UI.uploading : HINTS[kind]}</span>
       </div>
       <input
         ref={inputRef}
         type="file"
-        accept=".xlsx"
+        accept={ACCEPT[kind]}
         hidden
         onChange={(e) => {
           const file = e.target.files?.[0];
