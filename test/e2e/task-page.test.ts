@@ -78,7 +78,8 @@ describe('web: the task page (files, items, save, generate)', () => {
     await expect(card(page, 'template').locator('h3').textContent()).resolves.toBe(UI.templateCard);
     await expect(card(page, 'price').locator('.badge').textContent()).resolves.toBe(UI.fileNotChosen);
     await expect(card(page, 'template').locator('.badge').textContent()).resolves.toBe(UI.fileNotChosen);
-    await expect(card(page, 'price').locator('input[type=file]').getAttribute('accept')).resolves.toBe('.xlsx');
+    await expect(card(page, 'price').locator('input[type=file]').getAttribute('accept')).resolves.toBe('.xlsx,.csv');
+    await expect(card(page, 'template').locator('input[type=file]').getAttribute('accept')).resolves.toBe('.xlsx');
     await expect(page.getByText(UI.sheetNote, { exact: true }).count()).resolves.toBe(1);
     const headers = await page.locator('.items-table thead th[scope=col]').allTextContents();
     expect(headers).toEqual([UI.columns.ma, UI.columns.gm, UI.columns.name, UI.columns.minQty, UI.columns.step]);
