@@ -6,3 +6,4 @@ export * from './export.contract';
 export * from './queue.contract';
 export * from './engine-messages';
 export * from './outage';
+export * from './report-warnings';

@@ -1,4 +1,4 @@
-import { TOAST, UI } from '@app/contracts';
+import { TOAST, UI, warningText } from '@app/contracts';
 import type { ExportRecord } from '@app/contracts';
 import { formatDateTime, formatSize } from '../../../lib/format';
 import { exportFileUrl } from '../api/task-editor-api';
@@ -25,7 +25,14 @@ export function ExportHistory({ taskId, exports }: { taskId: string; exports: Ex
             <li key={e.id} className="export-list__item">
               <span className="export-list__date">{formatDateTime(e.createdAt)}</span>
               <span className={`status status--${e.status}`}>{UI.exportStatus[e.status] ?? e.status}</span>
-              <span className="export-list__summary">{summary(e)}</span>
+              <span className="export-list__summary">
+                {summary(e)}
+                {e.report?.warnings?.map((w) => (
+                  <span key={warningText(w)} className="export-list__warning" title={warningText(w)}>
+                    {warningText(w)}
+                  </span>
+                ))}
+              </span>
               {e.status === 'done' ? (
                 <a className="export-list__link" href={exportFileUrl(taskId, e.id)} download>
                   {UI.download}

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ERR, EXPORT_FILE_NAME, TOAST } from '@app/contracts';
+import { ERR, EXPORT_FILE_NAME, TOAST, warningText } from '@app/contracts';
 import type { PatchTaskResponse, Task } from '@app/contracts';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
@@ -86,6 +86,7 @@ export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportH
       const list = await history.refresh();
       const record = (result.exportId && list.find((e) => e.id === result.exportId)) || list[0];
       if (editor.currentVersion() === version) editor.markUnmatched(record?.report?.unmatched?.map((u) => u.index) ?? []);
+      for (const warning of record?.report?.warnings ?? []) toast.warning(warningText(warning));
     } finally {
       setGenerating(false);
     }
