@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import type { Item } from '@app/contracts';
 
 /**
@@ -64,29 +66,56 @@ export async function writePriceList(path: string, options: PriceListOptions = {
     width: i === 3 ? 40 : 14,
     style: i === 5 ? { numFmt: '#,##0.00' } : i === 11 ? { numFmt: 'dd.mm.yyyy' } : {},
   }));
-  const base = Date.UTC(2024, 0, 1);
-  for (let i = 0; i < rows; i++) {
-    const c = priceCodes(i);
-    const noun = NOUNS[Math.floor(rand() * NOUNS.length)];
-    ws.addRow([
-      c.article,
-      c.ma,
-      c.gm,
-      `${noun} ${ADJ[Math.floor(rand() * ADJ.length)]} ${Math.floor(rand() * 900 + 100)} г`,
-      MAKERS[Math.floor(rand() * MAKERS.length)],
-      Math.round(rand() * 100_000) / 100,
-      rand() < 0.8 ? 20 : 10,
-      c.barcode,
-      Math.floor(rand() * 1000),
-      UNITS[Math.floor(rand() * UNITS.length)],
-      Math.round(rand() * 5000) / 1000,
-      new Date(base + Math.floor(rand() * 365) * 86_400_000),
-      CATEGORIES[Math.floor(rand() * CATEGORIES.length)],
-    ]).commit();
-  }
+  for (let i = 0; i < rows; i++) ws.addRow(priceRow(i, rand)).commit();
   ws.commit();
   await wb.commit();
 }
+
+const BASE_DATE = Date.UTC(2024, 0, 1);
+
+/** Data row `i` of the fixture; `rand` is drawn in the same order for every writer. */
+function priceRow(i: number, rand: () => number): [string, string, number, string, string, number, number, string, number, string, number, Date, string] {
+  const c = priceCodes(i);
+  const noun = NOUNS[Math.floor(rand() * NOUNS.length)];
+  return [
+    c.article,
+    c.ma,
+    c.gm,
+    `${noun} ${ADJ[Math.floor(rand() * ADJ.length)]} ${Math.floor(rand() * 900 + 100)} г`,
+    MAKERS[Math.floor(rand() * MAKERS.length)],
+    Math.round(rand() * 100_000) / 100,
+    rand() < 0.8 ? 20 : 10,
+    c.barcode,
+    Math.floor(rand() * 1000),
+    UNITS[Math.floor(rand() * UNITS.length)],
+    Math.round(rand() * 5000) / 1000,
+    new Date(BASE_DATE + Math.floor(rand() * 365) * 86_400_000),
+    CATEGORIES[Math.floor(rand() * CATEGORIES.length)],
+  ];
+}
+
+/**
+ * The same list as a CSV the way Russian Excel saves «CSV UTF-8»: a BOM, `;`, decimal commas,
+ * dates as dd.mm.yyyy, fields with `;` or quotes quoted. 100,000 rows come to ~14 MB.
+ */
+export async function writePriceCsv(path: string, options: Omit<PriceListOptions, 'sheetName' | 'sharedStrings'> = {}): Promise<void> {
+  const rows = options.rows ?? 100_000;
+  const rand = rng(options.seed ?? 20240501);
+  const field = (v: string | number | Date): string => {
+    if (typeof v === 'number') return String(v).replace('.', ',');
+    if (v instanceof Date) return `${pad(v.getUTCDate())}.${pad(v.getUTCMonth() + 1)}.${v.getUTCFullYear()}`;
+    return /[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  };
+  const out = createWriteStream(path);
+  out.write(`\ufeff${PRICE_HEADER.map(field).join(';')}\r\n`);
+  for (let i = 0; i < rows; i++) {
+    if (!out.write(`${priceRow(i, rand).map(field).join(';')}\r\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `count` items spread over the list (every k-th row), the last `missing` of them not in it. */
 export function benchItems(rows: number, count: number, missing = 0): Item[] {
