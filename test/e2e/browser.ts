@@ -146,3 +146,15 @@ export async function dropFile(target: Locator, bytes: Buffer, fileName: string,
     { b64: bytes.toString('base64'), name: fileName, type: mime },
   );
 }
+
+/** Goes to a task's page and waits for its heading. */
+export async function gotoTask(page: Page, task: { id: string; name: string }): Promise<void> {
+  await page.goto(`/task/${task.id}`);
+  await page.getByRole('heading', { level: 1, name: exactText(task.name) }).waitFor();
+}
+
+/** Closes a page's context and the browser, each only if it was opened (for afterAll). */
+export async function closeBrowser(open: OpenPage | undefined, browser: Browser | undefined): Promise<void> {
+  await open?.context.close();
+  await browser?.close();
+}

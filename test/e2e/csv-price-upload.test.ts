@@ -6,7 +6,7 @@ import { api, createTask, putGlobalMapping, upload } from '../support/api-client
 import { SAMPLE_RULES } from '../support/generate-helpers';
 import { apiUrl } from '../support/test-env';
 import type { OpenPage } from './browser';
-import { dismissToasts, exactText, expectToast, launchBrowser, openPage } from './browser';
+import { closeBrowser, dismissToasts, exactText, expectToast, gotoTask, launchBrowser, openPage } from './browser';
 
 // Browser flows against the real API and worker are slow on a small machine.
 jest.setTimeout(180_000);
@@ -27,13 +27,11 @@ describe('web: a CSV price list on the price card', () => {
     browser = await launchBrowser();
     open = await openPage(browser, apiUrl());
     page = open.page;
-    await page.goto(`/task/${task.id}`);
-    await page.getByRole('heading', { level: 1, name: exactText(task.name) }).waitFor();
+    await gotoTask(page, task);
   }, 60_000);
 
   afterAll(async () => {
-    await open?.context.close();
-    await browser?.close();
+    await closeBrowser(open, browser);
   });
 
   it('the price card offers .xlsx and .csv, the template card .xlsx only', async () => {

@@ -5,7 +5,7 @@ import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { api, createTask } from '../support/api-client';
 import { apiUrl } from '../support/test-env';
 import type { OpenPage } from './browser';
-import { dismissToasts, exactText, expectToast, launchBrowser, openPage, pasteText, toast } from './browser';
+import { closeBrowser, dismissToasts, exactText, expectToast, gotoTask, launchBrowser, openPage, pasteText, toast } from './browser';
 
 // Browser flows against the real API and worker are slow on a small machine.
 jest.setTimeout(180_000);
@@ -50,14 +50,12 @@ describe('web: a file dropped on a card is uploaded, anywhere else it is refused
     browser = await launchBrowser();
     open = await openPage(browser, apiUrl());
     page = open.page;
-    await page.goto(`/task/${task.id}`);
-    await page.getByRole('heading', { level: 1, name: exactText(task.name) }).waitFor();
+    await gotoTask(page, task);
     await cell(page, 0, 'ma').fill('НЕ СОХРАНЕНО');
   }, 60_000);
 
   afterAll(async () => {
-    await open?.context.close();
-    await browser?.close();
+    await closeBrowser(open, browser);
     if (task) await api().delete(`/api/tasks/${task.id}`);
   });
 

@@ -4,7 +4,7 @@ import type { Mapping } from '@app/contracts';
 import { api, putGlobalMapping } from '../support/api-client';
 import { apiUrl } from '../support/test-env';
 import type { OpenPage } from './browser';
-import { dismissToasts, exactText, expectToast, launchBrowser, openPage, screenshot, waitForPath } from './browser';
+import { closeBrowser, dismissToasts, exactText, expectToast, launchBrowser, openPage, screenshot, waitForPath } from './browser';
 
 const letterOf = (input: Locator) => input.locator('xpath=following-sibling::span[1]');
 
@@ -36,8 +36,7 @@ describe('web: the rules page (/settings/mapping)', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await open?.context.close();
-    await browser?.close();
+    await closeBrowser(open, browser);
     if (original) await putGlobalMapping(original);
   });
 

@@ -4,7 +4,7 @@ import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { rewriteParts } from '@app/export-engine/testing/zip-rewrite';
 import { api, createTask, putGlobalMapping, upload } from '../support/api-client';
 import { apiUrl } from '../support/test-env';
-import { exactText, expectToast, launchBrowser, openPage, type OpenPage } from './browser';
+import { closeBrowser, expectToast, gotoTask, launchBrowser, openPage, type OpenPage } from './browser';
 
 jest.setTimeout(180_000);
 
@@ -34,15 +34,13 @@ describe('web: a report warning reaches the user', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await open?.context.close();
-    await browser?.close();
+    await closeBrowser(open, browser);
     if (task) await api().delete(`/api/tasks/${task.id}`);
   });
 
   it('Сформировать downloads the file, and a toast and the history say the table was not extended', async () => {
     const { page } = open;
-    await page.goto(`/task/${task.id}`);
-    await page.getByRole('heading', { level: 1, name: exactText(task.name) }).waitFor();
+    await gotoTask(page, task);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: UI.generate, exact: true }).click();
     await download;

@@ -5,7 +5,7 @@ import { fixture } from '@app/export-engine/testing/fixtures';
 import { api, createTask } from '../support/api-client';
 import { apiUrl } from '../support/test-env';
 import type { OpenPage } from './browser';
-import { dismissToasts, exactText, expectToast, launchBrowser, openPage, toast } from './browser';
+import { closeBrowser, dismissToasts, expectToast, gotoTask, launchBrowser, openPage, toast } from './browser';
 
 // Browser flows against the real API and worker are slow on a small machine.
 jest.setTimeout(180_000);
@@ -28,13 +28,11 @@ describe('web: a save from an outdated page is refused and keeps what was typed'
     browser = await launchBrowser();
     open = await openPage(browser, apiUrl());
     page = open.page;
-    await page.goto(`/task/${task.id}`);
-    await page.getByRole('heading', { level: 1, name: exactText(task.name) }).waitFor();
+    await gotoTask(page, task);
   }, 60_000);
 
   afterAll(async () => {
-    await open?.context.close();
-    await browser?.close();
+    await closeBrowser(open, browser);
     if (task) await api().delete(`/api/tasks/${task.id}`);
   });
 

@@ -5,7 +5,7 @@ import { fixture } from '@app/export-engine/testing/fixtures';
 import { api, createTask } from '../support/api-client';
 import { apiUrl } from '../support/test-env';
 import type { OpenPage } from './browser';
-import { exactText, expectToast, launchBrowser, openPage } from './browser';
+import { closeBrowser, exactText, expectToast, launchBrowser, openPage } from './browser';
 
 // Browser flows against the real API and worker are slow on a small machine.
 jest.setTimeout(180_000);
@@ -45,8 +45,7 @@ describe('web: the sidebar from the task summaries, each page from its own task'
   }, 60_000);
 
   afterAll(async () => {
-    await open?.context.close();
-    await browser?.close();
+    await closeBrowser(open, browser);
     for (const t of [first, second]) if (t) await api().delete(`/api/tasks/${t.id}`);
   });
 

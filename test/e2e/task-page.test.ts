@@ -7,17 +7,7 @@ import { readWorkbook } from '@app/export-engine/testing/workbook-builders';
 import { fixture, fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { apiUrl } from '../support/test-env';
 import type { OpenPage } from './browser';
-import {
-  answerDialog,
-  dismissToasts,
-  dropFile,
-  exactText,
-  expectToast,
-  launchBrowser,
-  openPage,
-  pasteText,
-  screenshot,
-} from './browser';
+import { answerDialog, closeBrowser, dismissToasts, dropFile, exactText, expectToast, launchBrowser, openPage, pasteText, screenshot } from './browser';
 
 const RULES: Mapping = {
   manualMapping: { ma: 2, gm: 3, name: 4, minQty: 6, step: 7 },
@@ -55,8 +45,7 @@ describe('web: the task page (files, items, save, generate)', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await open?.context.close();
-    await browser?.close();
+    await closeBrowser(open, browser);
     if (original) await putGlobalMapping(original);
     if (taskId) await api().delete(`/api/tasks/${taskId}`);
   });
