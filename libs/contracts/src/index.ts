@@ -7,3 +7,5 @@ export * from './queue.contract';
 export * from './engine-messages';
 export * from './outage';
 export * from './report-warnings';
+export * from './columns.contract';
+export * from './header-matcher';

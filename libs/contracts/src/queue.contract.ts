@@ -1,4 +1,5 @@
 import { ERR } from './messages';
+import type { FileKind } from './task.contract';
 
 /** The BullMQ queue shared by the API (producer) and the worker (consumer). */
 
@@ -7,10 +8,18 @@ export const EXPORT_JOB = 'generate';
 export const HOUSEKEEPING_JOB = 'housekeeping';
 /** Finds exports left queued or running with no job to finish them (an outage), see ExportReconciler. */
 export const RECONCILE_JOB = 'reconcile';
+/** Lists a stored file's columns (DESIGN §10); its result is a FileColumns. */
+export const COLUMNS_JOB = 'columns';
 
 /** A job names its export row; the worker reads the rest (task, items, rules, files) from the database. */
 export interface ExportJobData {
   exportId: string;
+}
+
+/** A columns job names the stored file itself: the worker needs no database for it. */
+export interface ColumnsJobData {
+  objectKey: string;
+  kind: FileKind;
 }
 
 /** What a finished job hands back to the API: enough to answer the request without a lookup. */
