@@ -7,3 +7,4 @@ export { EngineError, type EngineErrorCode } from './engine-error';
 export { inspectXlsx, DEFAULT_LIMITS, type InspectLimits } from './xlsx-inspector';
 export { normalizeKey, numberKey } from './key-normalizer';
 export { inspectPriceList, type PriceListFormat } from './csv-price-reader';
+export { readColumns } from './column-reader';

@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { ENGINE_ERR, LIMITS, type FileColumns, type FileKind } from '@app/contracts';
+import { readCsvGrid, readXlsxGrid } from './column-grid-reader';
+import { decodeCsv } from './csv-decoder';
+import { openPriceList } from './csv-price-reader';
+import { EngineError } from './engine-error';
+import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS } from './header-detector';
+import { readCellFormats } from './styles-reader';
+import { firstDataRow, parseTemplateSheet } from './template-sheet';
+import { locateParts } from './workbook-locator';
+import { openXlsx } from './xlsx-inspector';
+import type { ZipSource } from './zip-source';
+
+/** Rows read below a template's header for its samples. */
+const TEMPLATE_SAMPLE_ROWS = 30;
+
+/**
+ * DESIGN §10: the used sheet of a price list (the one the export reads) or of a template (its data
+ * sheet), the header row found in it, and each column's header and first values. Only the first
+ * rows are read as cells; a template's sheet is parsed whole, as an export parses it, to find where
+ * its data area starts (§5.4).
+ */
+export async function readColumns(file: string | Buffer, kind: FileKind): Promise<FileColumns> {
+  try {
+    return kind === 'price' ? await priceColumns(file) : await templateColumns(file);
+  } catch (err) {
+    if (err instanceof EngineError) throw err.kind ? err : err.withKind(kind);
+    throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, kind);
+  }
+}
+
+async function priceColumns(file: string | Buffer): Promise<FileColumns> {
+  const zip = await openPriceList(file);
+  if (!zip) {
+    const { text } = decodeCsv(typeof file === 'string' ? await readFile(file) : file);
+    const grid = readCsvGrid(text, HEADER_SCAN_ROWS);
+    const headerRow = detectHeaderRow(grid);
+    return { kind: 'price', sheet: '', headerRow, columns: buildColumns(grid, headerRow) };
+  }
+  try {
+    const parts = await locateParts(zip, 'price');
+    const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
+    const grid = await readXlsxGrid(zip, parts, formats, HEADER_SCAN_ROWS);
+    const headerRow = detectHeaderRow(grid);
+    return { kind: 'price', sheet: parts.dataSheet.name, headerRow, columns: buildColumns(grid, headerRow) };
+  } finally {
+    zip.close();
+  }
+}
+
+async function templateColumns(file: string | Buffer): Promise<FileColumns> {
+  const zip: ZipSource = await openXlsx(file, undefined, 'template');
+  try {
+    const parts = await locateParts(zip, 'template');
+    const size = parts.dataSheet.entry.uncompressedSize;
+    if (size > LIMITS.templateSheetMaxMb * 2 ** 20) {
+      const message = ENGINE_ERR.sheetTooLarge(parts.dataSheet.name, Math.ceil(size / 2 ** 20), LIMITS.templateSheetMaxMb);
+      throw new EngineError('SHEET_TOO_LARGE', message, 'template');
+    }
+    const sheet = parseTemplateSheet(await zip.readText(parts.dataSheet.entry));
+    if (!sheet) throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, 'template');
+    const headerRow = firstDataRow(sheet) - 1;
+    const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
+    const grid = await readXlsxGrid(zip, parts, formats, headerRow + TEMPLATE_SAMPLE_ROWS, sheet.merges);
+    return { kind: 'template', sheet: parts.dataSheet.name, headerRow, columns: buildColumns(grid, headerRow) };
+  } finally {
+    zip.close();
+  }
+}
