@@ -20,7 +20,7 @@ describe('GET /api/tasks?view=summary', () => {
 
   const summaries = async () => (await api().get('/api/tasks?view=summary').expect(200)).body as TaskSummary[];
 
-  it('gives each task its name, dates, files and item count, and nothing more', async () => {
+  it('gives each task its name, dates, files, item count and profile, and nothing more', async () => {
     const list = await summaries();
     const full = (await api().get(`/api/tasks/${older.id}`).expect(200)).body as Task;
     const summary = list.find((t) => t.id === older.id);
@@ -31,6 +31,7 @@ describe('GET /api/tasks?view=summary', () => {
       updatedAt: full.updatedAt,
       files: { price: { name: 'Прайс.xlsx', size: priceBytes.length, uploadedAt: expect.any(String) }, template: null },
       itemCount: 3,
+      profileId: full.profileId,
     });
     expect(list.find((t) => t.id === newer.id)).toMatchObject({ itemCount: 1200, files: { price: null, template: null } });
   });

@@ -1,6 +1,9 @@
 /** Limits shared by the UI, the API and the engine. */
 export const LIMITS = {
   taskNameMax: 200,
+  profileNameMax: 100,
+  /** A remembered column header (DESIGN §10), as long as an item's text. */
+  headerTextMax: 1_000,
   itemsMax: 10_000,
   itemTextMax: 1_000,
   /** Excel's last column (XFD). */

@@ -128,7 +128,20 @@ export const ERR = {
   exportLost: 'Формирование прервано сбоем, сформируйте файл ещё раз',
   tooManyLogins: 'Слишком много неудачных попыток входа, попробуйте позже',
   serverUnreachable: 'Сервер недоступен',
+  profileNotFound: 'Профиль правил не найден',
+  /** A profile id given in a body (a task's profileId, copyFrom) that names no profile. */
+  noSuchProfile: 'нет такого профиля правил',
+  profileIdInvalid: 'ожидается id профиля правил',
+  profileNameRequired: 'укажите название профиля',
+  profileNameTooLong: (max: number) => `не длиннее ${max} символов`,
+  profileNameTaken: 'Профиль с таким названием уже есть',
+  defaultProfileDelete: 'Нельзя удалить общие правила',
+  defaultProfileRename: 'Нельзя переименовать общие правила',
+  headerTextInvalid: 'ожидается текст заголовка',
 } as const;
+
+/** The name of the default rule profile, the spec's global rules (DESIGN §10). */
+export const DEFAULT_PROFILE_NAME = 'Общие правила';
 
 /** The engine report's warnings (ExportWarning in export.contract.ts), as the user reads them. */
 export const REPORT_WARNING = {

@@ -54,11 +54,24 @@ export const itemsSchema = z
   .max(LIMITS.itemsMax, `не больше ${LIMITS.itemsMax} позиций`)
   .transform((items): Item[] => items.filter((i) => !isEmptyItem(i)));
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A profile's id as a body names it; lower-cased as the database answers it. */
+export const profileIdSchema = z
+  .string({ error: ERR.profileIdInvalid })
+  .regex(UUID, ERR.profileIdInvalid)
+  .transform((id) => id.toLowerCase());
+
 export const patchTaskSchema = z.object({
   items: itemsSchema.optional(),
   syncMapping: z.boolean({ error: 'ожидается true или false' }).optional(),
+  /** null moves the task to the default profile. */
+  profileId: profileIdSchema.nullable().optional(),
   version: z.int({ error: ERR.versionInvalid }).min(1, ERR.versionInvalid).max(2_147_483_647, ERR.versionInvalid).optional(),
 });
+
+/** A column number as an object key (`"6"`); NaN when it is not one. */
+const columnKey = (key: string): number => (/^\d+$/.test(key.trim()) ? Number(key) : NaN);
 
 const priceToTemplateSchema = z
   .record(z.string(), columnSchema, { error: 'ожидается объект { колонка прейскуранта: колонка шаблона }' })
@@ -67,7 +80,7 @@ const priceToTemplateSchema = z
     if (map === undefined) return undefined;
     const out: Record<string, number> = {};
     for (const [key, template] of Object.entries(map)) {
-      const price = /^\d+$/.test(key.trim()) ? Number(key) : NaN;
+      const price = columnKey(key);
       if (!Number.isInteger(price) || price > LIMITS.columnMax) {
         ctx.addIssue({ code: 'custom', path: [key], message: `ожидается целое число от 0 до ${LIMITS.columnMax}` });
         return z.NEVER;
@@ -85,6 +98,47 @@ export const mappingSchema = z.object({
   priceToTemplate: priceToTemplateSchema,
   priceKeys: z.object({ ma: columnSchema, gm: columnSchema }).optional(),
 }) satisfies z.ZodType<Partial<Mapping>, unknown>;
+
+export const profileNameSchema = z
+  .string({ error: ERR.profileNameRequired })
+  .transform((name) => name.trim())
+  .refine((name) => name.length > 0, ERR.profileNameRequired)
+  .refine((name) => name.length <= LIMITS.profileNameMax, ERR.profileNameTooLong(LIMITS.profileNameMax))
+  .refine((name) => !hasControlChars(name), ERR.controlChars);
+
+/** `{ "<column>": "<header text>" }`; an empty text forgets that column. */
+const headerTextsSchema = z
+  .record(z.string(), z.string({ error: ERR.headerTextInvalid }).transform((t) => t.trim()))
+  .optional()
+  .transform((map, ctx) => {
+    if (map === undefined) return undefined;
+    const out: Record<string, string> = {};
+    for (const [key, header] of Object.entries(map)) {
+      const column = columnKey(key);
+      if (!Number.isInteger(column) || column < 1 || column > LIMITS.columnMax) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `ожидается целое число от 1 до ${LIMITS.columnMax}` });
+        return z.NEVER;
+      }
+      if (header.length > LIMITS.headerTextMax || hasControlChars(header)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: ERR.headerTextInvalid });
+        return z.NEVER;
+      }
+      if (header) out[String(column)] = header;
+    }
+    return out;
+  });
+
+/** POST /api/profiles. */
+export const createProfileSchema = z.object({ name: profileNameSchema, copyFrom: profileIdSchema.optional() });
+
+/** PUT /api/profiles/{id}: the global rules' parts, a name and the headers; a part left out keeps its value. */
+export const updateProfileSchema = mappingSchema.extend({
+  name: profileNameSchema.optional(),
+  headers: z.object({ template: headerTextsSchema, price: headerTextsSchema }).optional(),
+});
+
+/** POST /api/tasks: the name keeps its own checks (TasksService), only the profile is parsed here. */
+export const createTaskProfileSchema = z.object({ profileId: profileIdSchema.optional() });
 
 const TYPE_NAMES: Record<string, string> = {
   object: 'объект',

@@ -56,6 +56,8 @@ export interface Task {
   items: Item[];
   files: TaskFiles;
   mapping: Mapping;
+  /** The rule profile `syncMapping` copies from; always set (the default profile's id when none was chosen). */
+  profileId: string;
 }
 
 /**
@@ -69,6 +71,11 @@ export interface TaskSummary {
   updatedAt: string;
   files: TaskFiles;
   itemCount: number;
+  /**
+   * Always in the API's answer; optional only because the web app still builds summaries from a
+   * Task of its own (tasks-context), which it will fill once it shows profiles.
+   */
+  profileId?: string;
 }
 
 /** The one value of `GET /api/tasks?view=…`; without it the list is `Task[]`. */
@@ -76,11 +83,18 @@ export const TASK_SUMMARY_VIEW = 'summary';
 
 export interface CreateTaskRequest {
   name: string;
+  /** Without it the task gets the default profile. */
+  profileId?: string;
 }
 
 export interface PatchTaskRequest {
   items?: unknown[];
   syncMapping?: boolean;
+  /**
+   * Another rule profile for the task (null = the default). Its rules reach the task's copy only
+   * through `syncMapping` (in the same PATCH or a later one).
+   */
+  profileId?: string | null;
   /**
    * The task's `version` this save was edited from; when the stored task has another one (it was
    * saved meanwhile elsewhere) the save is refused with 409. Without it the save always applies.

@@ -1,13 +1,14 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { Client } from 'pg';
 import { TaskEntity } from './task.entity';
-import { GlobalRulesEntity } from './global-rules.entity';
+import { RuleProfileEntity } from './rule-profile.entity';
 import { ExportEntity } from './export.entity';
 import { InitialSchema1732240000000 } from './migrations/1732240000000-initial-schema';
 import { TaskVersion1764547200000 } from './migrations/1764547200000-task-version';
+import { RuleProfiles1767139200000 } from './migrations/1767139200000-rule-profiles';
 
-export const ENTITIES = [TaskEntity, GlobalRulesEntity, ExportEntity];
-export const MIGRATIONS = [InitialSchema1732240000000, TaskVersion1764547200000];
+export const ENTITIES = [TaskEntity, RuleProfileEntity, ExportEntity];
+export const MIGRATIONS = [InitialSchema1732240000000, TaskVersion1764547200000, RuleProfiles1767139200000];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_301_776_042;

@@ -1,11 +1,12 @@
 import { DataSource } from 'typeorm';
 import { ExportsRepository } from './exports.repository';
+import { ProfilesRepository } from './profiles.repository';
 import { RulesRepository } from './rules.repository';
 import { TasksRepository } from './tasks.repository';
 
 /** Nest providers of the repositories, built on the app's TypeORM DataSource. */
 export function repositoryProviders() {
-  return [TasksRepository, RulesRepository, ExportsRepository].map((repository) => ({
+  return [TasksRepository, RulesRepository, ProfilesRepository, ExportsRepository].map((repository) => ({
     provide: repository,
     inject: [DataSource],
     useFactory: (db: DataSource) => new repository(db),

@@ -1,28 +1,28 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Mapping } from '@app/contracts';
-import { GlobalRulesEntity } from './global-rules.entity';
+import { ProfilesRepository, toMapping } from './profiles.repository';
+import { RuleProfileEntity } from './rule-profile.entity';
 
-const toMapping = (row: GlobalRulesEntity): Mapping => ({
-  manualMapping: row.manualMapping,
-  priceToTemplate: row.priceToTemplate,
-  priceKeys: row.priceKeys,
-});
-
-/** The global column-transfer rules: one row, which new tasks copy. */
+/**
+ * The global column-transfer rules of the spec: since rule profiles (DESIGN §10) they are the
+ * default profile's rules, so `/api/mappings/global` keeps its meaning for every existing client.
+ */
 export class RulesRepository {
-  constructor(private readonly db: DataSource) {}
+  private readonly profiles: ProfilesRepository;
+
+  constructor(private readonly db: DataSource) {
+    this.profiles = new ProfilesRepository(db);
+  }
 
   async get(manager: EntityManager = this.db.manager): Promise<Mapping> {
-    return toMapping(await manager.getRepository(GlobalRulesEntity).findOneByOrFail({ id: GlobalRulesEntity.ID }));
+    return toMapping(await this.profiles.findDefault(manager));
   }
 
   /** Saves the parts given (a part left out keeps its value), under a row lock. */
-  put(rules: Partial<Mapping>): Promise<Mapping> {
-    return this.db.transaction(async (tx) => {
-      const repo = tx.getRepository(GlobalRulesEntity);
-      const current = await repo.findOneOrFail({ where: { id: GlobalRulesEntity.ID }, lock: { mode: 'pessimistic_write' } });
-      const given = Object.fromEntries(Object.entries(rules).filter(([, v]) => v !== undefined));
-      return toMapping(await repo.save({ ...current, ...given }));
-    });
+  async put(rules: Partial<Mapping>): Promise<Mapping> {
+    const { manualMapping, priceToTemplate, priceKeys } = rules;
+    const saved = await this.profiles.update('default', { manualMapping, priceToTemplate, priceKeys });
+    // The default row always exists (the migration makes it and it cannot be deleted).
+    return toMapping(saved as RuleProfileEntity);
   }
 }

@@ -29,6 +29,10 @@ export class TaskEntity {
   @Column({ type: 'jsonb' })
   mapping: Mapping;
 
+  /** The rule profile syncMapping copies; never null (the default profile when none was chosen). */
+  @Column({ name: 'profile_id', type: 'uuid' })
+  profileId: string;
+
   /**
    * Bumped by each save of the items (not by uploads: they never overwrite what a save writes).
    * A plain column, not @VersionColumn, which TypeORM would bump on every write.

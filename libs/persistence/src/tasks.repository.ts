@@ -2,7 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FileKind, Item } from '@app/contracts';
 import { TaskEntity, type StoredFile, type StoredFiles } from './task.entity';
-import { RulesRepository } from './rules.repository';
+import { ProfilesRepository, toMapping } from './profiles.repository';
+import { RuleProfileEntity } from './rule-profile.entity';
 
 /** A task without its items and rules, as a list shows it. */
 export interface TaskSummaryRow {
@@ -12,14 +13,26 @@ export interface TaskSummaryRow {
   updatedAt: Date;
   files: StoredFiles;
   itemCount: number;
+  profileId: string;
+}
+
+/** The profile a body named is gone (or never was). */
+export const NO_PROFILE = 'no-profile';
+
+export interface TaskChanges {
+  items?: Item[];
+  syncMapping?: boolean;
+  /** null: the default profile. */
+  profileId?: string | null;
+  version?: number;
 }
 
 /** Tasks: their items, their two files and their copy of the rules. */
 export class TasksRepository {
-  private readonly rules: RulesRepository;
+  private readonly profiles: ProfilesRepository;
 
   constructor(private readonly db: DataSource) {
-    this.rules = new RulesRepository(db);
+    this.profiles = new ProfilesRepository(db);
   }
 
   list(): Promise<TaskEntity[]> {
@@ -40,6 +53,7 @@ export class TasksRepository {
       .addSelect('t.updatedAt', 'updatedAt')
       .addSelect('t.files', 'files')
       .addSelect('jsonb_array_length(t.items)', 'itemCount')
+      .addSelect('t.profileId', 'profileId')
       .orderBy('t.createdAt', 'DESC')
       .addOrderBy('t.id', 'ASC')
       .getRawMany<TaskSummaryRow>();
@@ -49,27 +63,36 @@ export class TasksRepository {
     return this.db.getRepository(TaskEntity).findOneBy({ id });
   }
 
-  /** A new task starts with a copy of the rules as they are now. */
-  async create(name: string): Promise<TaskEntity> {
-    const repo = this.db.getRepository(TaskEntity);
-    return repo.save(repo.create({ name, items: [], files: { price: null, template: null }, mapping: await this.rules.get() }));
+  /** A new task starts with a copy of its profile's rules (the default's unless one is named) as they are now. */
+  create(name: string, profileId?: string): Promise<TaskEntity | typeof NO_PROFILE> {
+    return this.withProfile(async (tx) => {
+      const profile = await this.profileFor(tx, profileId ?? null);
+      if (!profile) return NO_PROFILE;
+      const repo = tx.getRepository(TaskEntity);
+      const files = { price: null, template: null };
+      return repo.save(repo.create({ name, items: [], files, mapping: toMapping(profile), profileId: profile.id }));
+    });
   }
 
   /**
-   * Items and a fresh copy of the rules in one transaction under a row lock, bumping the version;
-   * null when the task is gone, `stale` when `version` is given and is not the stored one (the
-   * save was made from an older copy). `mappingSynced` is true exactly when the copy changed.
+   * Items, the profile and a fresh copy of the (new) profile's rules in one transaction under a
+   * row lock, bumping the version; null when the task is gone, `stale` when `version` is given and
+   * is not the stored one (the save was made from an older copy). `mappingSynced` is true exactly
+   * when the copy changed. A profile named is locked (KEY SHARE) before the task, the order its
+   * deletion takes too, so the two never deadlock.
    */
-  patch(
-    id: string,
-    changes: { items?: Item[]; syncMapping?: boolean; version?: number },
-  ): Promise<{ task: TaskEntity; mappingSynced: boolean } | 'stale' | null> {
-    return this.locked(id, async (task, tx) => {
+  patch(id: string, changes: TaskChanges): Promise<{ task: TaskEntity; mappingSynced: boolean } | 'stale' | typeof NO_PROFILE | null> {
+    return this.withProfile(async (tx) => {
+      const profile = changes.profileId === undefined ? undefined : await this.profileFor(tx, changes.profileId);
+      if (profile === null) return NO_PROFILE;
+      const task = await tx.getRepository(TaskEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!task) return null;
       if (changes.version !== undefined && changes.version !== task.version) return 'stale' as const;
       let mappingSynced = false;
       if (changes.items !== undefined) task.items = changes.items;
+      if (profile) task.profileId = profile.id;
       if (changes.syncMapping) {
-        const rules = await this.rules.get(tx);
+        const rules = toMapping(profile ?? (await this.profiles.find(task.profileId, tx))!);
         mappingSynced = !isDeepStrictEqual(task.mapping, rules);
         task.mapping = rules;
       }
@@ -94,6 +117,22 @@ export class TasksRepository {
 
   async ping(): Promise<void> {
     await this.db.query('SELECT 1');
+  }
+
+  /** The named profile under a KEY SHARE lock (it cannot be deleted until we commit), or the default. */
+  private async profileFor(tx: EntityManager, profileId: string | null): Promise<RuleProfileEntity | null> {
+    if (profileId === null) return this.profiles.findDefault(tx);
+    return tx.getRepository(RuleProfileEntity).findOne({ where: { id: profileId }, lock: { mode: 'for_key_share' } });
+  }
+
+  /** A transaction in which a profile deleted under our feet (foreign_key_violation) reads as NO_PROFILE. */
+  private async withProfile<T>(work: (tx: EntityManager) => Promise<T>): Promise<T | typeof NO_PROFILE> {
+    try {
+      return await this.db.transaction(work);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23503') return NO_PROFILE;
+      throw error;
+    }
   }
 
   private locked<T>(id: string, change: (task: TaskEntity, tx: EntityManager) => Promise<T>): Promise<T | null> {

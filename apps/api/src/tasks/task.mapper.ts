@@ -17,6 +17,7 @@ export function toTask(entity: TaskEntity): Task {
     items: entity.items,
     files: filesInfo(entity.files),
     mapping: entity.mapping,
+    profileId: entity.profileId,
   };
 }
 
@@ -28,5 +29,6 @@ export function toTaskSummary(row: TaskSummaryRow): TaskSummary {
     updatedAt: row.updatedAt.toISOString(),
     files: filesInfo(row.files),
     itemCount: row.itemCount,
+    profileId: row.profileId,
   };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERR, LIMITS, TASK_SUMMARY_VIEW, hasControlChars, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
-import type { patchTaskSchema } from '@app/contracts/schemas';
-import { TasksRepository, type TaskEntity } from '@app/persistence';
+import { createTaskProfileSchema, firstIssue, parseRussian, type patchTaskSchema } from '@app/contracts/schemas';
+import { NO_PROFILE, TasksRepository, type TaskEntity } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../common/user-error';
@@ -33,13 +33,18 @@ export class TasksService {
     if (!name) throw badRequest(ERR.taskNameRequired);
     if (name.length > LIMITS.taskNameMax) throw badRequest(ERR.taskNameTooLong(LIMITS.taskNameMax));
     if (hasControlChars(name)) throw badRequest(ERR.invalidField('name', ERR.controlChars));
-    return toTask(await this.tasks.create(name));
+    const profile = parseRussian(createTaskProfileSchema, body);
+    if (!profile.success) throw badRequest(ERR.invalidField(firstIssue(profile.error).field, firstIssue(profile.error).message));
+    const task = await this.tasks.create(name, profile.data.profileId);
+    if (task === NO_PROFILE) throw badRequest(ERR.invalidField('profileId', ERR.noSuchProfile));
+    return toTask(task);
   }
 
   async patch(id: string, body: z.output<typeof patchTaskSchema>): Promise<PatchTaskResponse> {
     const patched = await this.tasks.patch(id, body);
     if (!patched) throw notFound(ERR.taskNotFound);
     if (patched === 'stale') throw conflict(ERR.taskChanged);
+    if (patched === NO_PROFILE) throw badRequest(ERR.invalidField('profileId', ERR.noSuchProfile));
     return { ...toTask(patched.task), mappingSynced: patched.mappingSynced };
   }
 
