@@ -7,6 +7,7 @@ import { StorageService, storageOptions } from '@app/storage';
 import { EngineRunner } from './export/engine-runner';
 import { ThreadEngineRunner } from './export/thread-engine-runner';
 import { ExportJobRunner } from './export/export-job.runner';
+import { ColumnsJobRunner } from './export/columns-job.runner';
 import { ExportProcessor } from './export/export.processor';
 import { HousekeepingService } from './housekeeping/housekeeping.service';
 import { ExportReconciler } from './housekeeping/export-reconciler';
@@ -28,6 +29,7 @@ export class WorkerModule {
         { provide: EngineRunner, useValue: new ThreadEngineRunner() },
         ...repositoryProviders(),
         ExportJobRunner,
+        ColumnsJobRunner,
         HousekeepingService,
         ExportReconciler,
         ExportProcessor,

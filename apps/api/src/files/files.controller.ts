@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { ERR, FILE_KINDS, type FileKind, type Task } from '@app/contracts';
+import { ERR, FILE_KINDS, type FileColumns, type FileKind, type Task } from '@app/contracts';
 import { UuidParamPipe } from '../common/uuid-param.pipe';
 import { notFound } from '../common/user-error';
 import { TempUploadInterceptor } from './temp-upload.interceptor';
@@ -31,6 +31,11 @@ export class FilesController {
     @UploadedFile() file: UploadedTempFile | undefined,
   ): Promise<Task> {
     return this.uploads.upload(id, fileKind(kind), file);
+  }
+
+  @Get('files/:kind/columns')
+  columns(@Param('id', taskId) id: string, @Param('kind') kind: string): Promise<FileColumns> {
+    return this.files.columns(id, fileKind(kind));
   }
 
   @Get('files/:kind')

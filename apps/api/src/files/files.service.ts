@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
-import { CSV_MIME, ERR, type FileKind } from '@app/contracts';
+import { CSV_MIME, ERR, type FileColumns, type FileKind } from '@app/contracts';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { StorageService } from '@app/storage';
+import { ExportQueueService } from '../queue/export-queue.service';
+import { fileColumns } from './file-columns.loader';
 import { TasksService } from '../tasks/tasks.service';
 import { notFound } from '../common/user-error';
 import { sendXlsx } from '../common/send-xlsx';
@@ -12,7 +15,16 @@ export class FilesService {
   constructor(
     private readonly tasks: TasksService,
     @Inject(StorageService) private readonly storage: StorageService,
+    private readonly queue: ExportQueueService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  async columns(taskId: string, kind: FileKind): Promise<FileColumns> {
+    const task = await this.tasks.findOrFail(taskId);
+    const file = task.files[kind];
+    if (!file) throw notFound(ERR.fileNotFound);
+    return fileColumns(this.queue, this.config.QUEUE_PREFIX, file.key, kind, this.config.GENERATE_TIMEOUT_MS);
+  }
 
   async sendOriginal(taskId: string, kind: FileKind, res: Response): Promise<void> {
     const task = await this.tasks.findOrFail(taskId);

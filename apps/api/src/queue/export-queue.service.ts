@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import type { EventEmitter } from 'node:events';
-import { EXPORT_JOB, EXPORT_QUEUE, type ExportJobData, type ExportJobResult } from '@app/contracts';
+import { createHash } from 'node:crypto';
+import { COLUMNS_JOB, EXPORT_JOB, EXPORT_QUEUE, type ColumnsJobData, type ExportJobData, type ExportJobResult, type FileColumns, type FileKind } from '@app/contracts';
 import { APP_CONFIG, redisOptions, type AppConfig } from '@app/config';
 import { withTimeout } from '../common/with-timeout';
 
@@ -31,7 +32,7 @@ const POLL_MS = 2_000;
 @Injectable()
 export class ExportQueueService implements OnApplicationShutdown {
   private readonly logger = new Logger(ExportQueueService.name);
-  readonly queue: Queue<ExportJobData, ExportJobResult | null>;
+  readonly queue: Queue<ExportJobData | ColumnsJobData, ExportJobResult | FileColumns | null>;
   private readonly events: QueueEvents;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -51,17 +52,41 @@ export class ExportQueueService implements OnApplicationShutdown {
 
   /** Queues the export's job (its id is the export id, so it is never queued twice). */
   async add(exportId: string): Promise<void> {
-    const job = this.queue.add(EXPORT_JOB, { exportId }, {
+    await this.enqueue(this.queue.add(EXPORT_JOB, { exportId }, {
       jobId: exportId,
       attempts: 3,
       backoff: { type: 'exponential', delay: 2_000 },
       removeOnComplete: { age: 24 * 3600, count: 5_000 },
       removeOnFail: { age: 7 * 24 * 3600 },
-    });
+    }));
+  }
+
+  /**
+   * Queues a columns job for a stored file and gives its id: one per file, so that requests at
+   * the same moment share one job. A failed one is kept a minute, for its waiters to read.
+   */
+  async addColumns(objectKey: string, kind: FileKind): Promise<string> {
+    const jobId = `columns-${createHash('sha1').update(objectKey).digest('hex')}`;
+    await this.enqueue(this.queue.add(COLUMNS_JOB, { objectKey, kind }, {
+      jobId,
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1_000 },
+      removeOnComplete: { age: 3600 },
+      removeOnFail: { age: 60 },
+    }));
+    return jobId;
+  }
+
+  /** The Redis connection of the queue (its commands fail fast while Redis is away). */
+  redis(): Promise<{ get(key: string): Promise<string | null>; set(key: string, value: string, ex: 'EX', seconds: number): Promise<unknown> }> {
+    return this.queue.backend.client as unknown as ReturnType<ExportQueueService['redis']>;
+  }
+
+  private async enqueue(job: Promise<unknown>): Promise<void> {
     try {
       await withTimeout(job, ENQUEUE_TIMEOUT_MS, 'enqueue');
     } catch (error) {
-      this.logger.warn({ err: (error as Error).message }, 'could not enqueue export');
+      this.logger.warn({ err: (error as Error).message }, 'could not enqueue a job');
       throw new QueueUnavailableError((error as Error).message);
     }
   }
@@ -70,7 +95,7 @@ export class ExportQueueService implements OnApplicationShutdown {
    * The job's result once it completes; rejects with JobFailedError, JobTimeoutError or
    * JobGoneError. Events tell at once; a poll catches what they miss (Redis restarted).
    */
-  async result(jobId: string, timeoutMs: number): Promise<ExportJobResult | null> {
+  async result<T = ExportJobResult | null>(jobId: string, timeoutMs: number): Promise<T> {
     await this.events.waitUntilReady();
     // QueueEvents also emits `completed:<id>` and `failed:<id>`, which its types do not list.
     const events = this.events as unknown as EventEmitter;
@@ -84,7 +109,7 @@ export class ExportQueueService implements OnApplicationShutdown {
         events.off(failed, onFailed);
         settle();
       };
-      const onCompleted = ({ returnvalue }: { returnvalue: unknown }) => finish(() => resolve(returnvalue as ExportJobResult | null));
+      const onCompleted = ({ returnvalue }: { returnvalue: unknown }) => finish(() => resolve(returnvalue as T));
       const onFailed = ({ failedReason }: { failedReason: string }) => finish(() => reject(new JobFailedError(failedReason)));
       const check = () =>
         this.queue.getJobState(jobId).then(async (state) => {

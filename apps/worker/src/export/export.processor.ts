@@ -1,14 +1,18 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { Queue, Worker, type Job } from 'bullmq';
-import { EXPORT_JOB, EXPORT_QUEUE, HOUSEKEEPING_JOB, RECONCILE_JOB, type ExportJobData, type ExportJobResult } from '@app/contracts';
+import { COLUMNS_JOB, EXPORT_JOB, EXPORT_QUEUE, HOUSEKEEPING_JOB, RECONCILE_JOB, type ColumnsJobData, type ExportJobData, type ExportJobResult, type FileColumns } from '@app/contracts';
 import { redisOptions, type AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
 import { EngineRunner } from './engine-runner';
 import { exportSlots } from './export-slots';
 import { ExportJobRunner } from './export-job.runner';
+import { ColumnsJobRunner } from './columns-job.runner';
 import { HousekeepingService } from '../housekeeping/housekeeping.service';
 import { ExportReconciler } from '../housekeeping/export-reconciler';
+
+type AnyJobData = ExportJobData | ColumnsJobData;
+type AnyJobResult = ExportJobResult | FileColumns | null;
 
 /**
  * The consumer of the `export` queue. Closing waits for the active job, so SIGTERM either finishes
@@ -16,13 +20,14 @@ import { ExportReconciler } from '../housekeeping/export-reconciler';
  */
 @Injectable()
 export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
-  private worker?: Worker<ExportJobData, ExportJobResult | null>;
+  private worker?: Worker<AnyJobData, AnyJobResult>;
   private scheduler?: Queue;
   private scheduleTimer?: NodeJS.Timeout;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly runner: ExportJobRunner,
+    private readonly columns: ColumnsJobRunner,
     private readonly housekeeping: HousekeepingService,
     private readonly reconciler: ExportReconciler,
     private readonly engine: EngineRunner,
@@ -39,7 +44,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     if (slots < config.WORKER_CONCURRENCY) {
       this.logger.warn({ asked: config.WORKER_CONCURRENCY, slots, budgetMb }, 'fewer exports at once than WORKER_CONCURRENCY: the memory budget holds no more');
     }
-    this.worker = new Worker<ExportJobData, ExportJobResult | null>(EXPORT_QUEUE, (job) => this.process(job), {
+    this.worker = new Worker<AnyJobData, AnyJobResult>(EXPORT_QUEUE, (job) => this.process(job), {
       prefix: config.QUEUE_PREFIX,
       connection: redisOptions(config.REDIS_URL, { maxRetriesPerRequest: null }),
       concurrency: slots,
@@ -69,11 +74,12 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     await this.scheduler!.upsertJobScheduler(RECONCILE_JOB, { every: this.config.JOB_LOCK_MS }, { name: RECONCILE_JOB, opts });
   }
 
-  private process(job: Job<ExportJobData, ExportJobResult | null>): Promise<ExportJobResult | null> {
+  private process(job: Job<AnyJobData, AnyJobResult>): Promise<AnyJobResult> {
     if (job.name === HOUSEKEEPING_JOB) return this.housekeeping.run().then(() => null);
     if (job.name === RECONCILE_JOB) return this.reconciler.run(this.scheduler!).then(() => null);
+    if (job.name === COLUMNS_JOB) return this.columns.run(job as Job<ColumnsJobData>);
     if (job.name !== EXPORT_JOB) throw new Error(`unknown job ${job.name}`);
-    return this.runner.run(job);
+    return this.runner.run(job as Job<ExportJobData, ExportJobResult | null>);
   }
 
   async onApplicationShutdown(signal?: string): Promise<void> {
