@@ -16,6 +16,8 @@ import { TasksController } from './tasks/tasks.controller';
 import { TasksService } from './tasks/tasks.service';
 import { MappingsController } from './mappings/mappings.controller';
 import { MappingsService } from './mappings/mappings.service';
+import { ProfilesController } from './profiles/profiles.controller';
+import { ProfilesService } from './profiles/profiles.service';
 import { FilesController } from './files/files.controller';
 import { FilesService } from './files/files.service';
 import { UploadsService } from './files/uploads.service';
@@ -49,13 +51,14 @@ export class AppModule {
           limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10, parts: 20 },
         }),
       ],
-      controllers: [HealthController, TasksController, MappingsController, FilesController, ExportsController],
+      controllers: [HealthController, TasksController, MappingsController, ProfilesController, FilesController, ExportsController],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         ExportQueueService,
         HealthService,
         TasksService,
         MappingsService,
+        ProfilesService,
         UploadsService,
         FilesService,
         ExportsService,
