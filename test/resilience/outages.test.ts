@@ -84,7 +84,8 @@ describe('outages', () => {
   it('PostgreSQL down: calls answer 503; stopped under a generate, the export ends done or failed, never stuck', async () => {
     const pg = await ownPostgres();
     services.push(pg);
-    const databaseUrl = `${pg.url}/pe_outage`;
+    // Named after the run's database, so its queue keys fall under the run's prefix and go with it.
+    const databaseUrl = `${pg.url}${new URL(appEnv.DATABASE_URL).pathname}_pg`;
     const env = ownDatabase('pg', { DATABASE_URL: databaseUrl, JOB_LOCK_MS: '2000' });
     const { api } = await start('pg', env);
     const taskId = await sampleTaskAt(api.url);
