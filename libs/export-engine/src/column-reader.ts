@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { ENGINE_ERR, LIMITS, type FileColumns, type FileKind } from '@app/contracts';
+import { ENGINE_ERR, type FileColumns, type FileKind } from '@app/contracts';
 import { readCsvGrid, readXlsxGrid } from './column-grid-reader';
 import { decodeCsv } from './csv-decoder';
 import { openPriceList } from './csv-price-reader';
 import { EngineError } from './engine-error';
 import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS } from './header-detector';
 import { readCellFormats } from './styles-reader';
-import { firstDataRow, parseTemplateSheet } from './template-sheet';
+import { firstDataRow, parseTemplateSheet, readTemplateSheetXml } from './template-sheet';
 import { locateParts } from './workbook-locator';
 import { openXlsx } from './xlsx-inspector';
 import type { ZipSource } from './zip-source';
@@ -52,12 +52,7 @@ async function templateColumns(file: string | Buffer): Promise<FileColumns> {
   const zip: ZipSource = await openXlsx(file, undefined, 'template');
   try {
     const parts = await locateParts(zip, 'template');
-    const size = parts.dataSheet.entry.uncompressedSize;
-    if (size > LIMITS.templateSheetMaxMb * 2 ** 20) {
-      const message = ENGINE_ERR.sheetTooLarge(parts.dataSheet.name, Math.ceil(size / 2 ** 20), LIMITS.templateSheetMaxMb);
-      throw new EngineError('SHEET_TOO_LARGE', message, 'template');
-    }
-    const sheet = parseTemplateSheet(await zip.readText(parts.dataSheet.entry));
+    const sheet = parseTemplateSheet(await readTemplateSheetXml(zip, parts.dataSheet));
     if (!sheet) throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, 'template');
     const headerRow = firstDataRow(sheet) - 1;
     const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);

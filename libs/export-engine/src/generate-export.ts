@@ -8,7 +8,7 @@ import { moveCalcChainRows } from './calc-chain';
 import { planLayout } from './fill-layout';
 import { extendTables, readTables } from './table-extender';
 import { rezip } from './template-rezip';
-import { parseTemplateSheet } from './template-sheet';
+import { parseTemplateSheet, readTemplateSheetXml } from './template-sheet';
 import { writeDataRows, type OutRow } from './template-writer';
 import { locateParts } from './workbook-locator';
 import { openXlsx } from './xlsx-inspector';
@@ -99,12 +99,7 @@ async function readTemplate(template: ZipSource, timings: Record<string, number>
   const t = performance.now();
   // The parts the writer copies around its rows must be well-formed, or every export is broken too.
   const tplParts = await guard('template', () => locateParts(template, 'template', true));
-  const size = tplParts.dataSheet.entry.uncompressedSize;
-  if (size > LIMITS.templateSheetMaxMb * 2 ** 20) {
-    const message = ENGINE_ERR.sheetTooLarge(tplParts.dataSheet.name, Math.ceil(size / 2 ** 20), LIMITS.templateSheetMaxMb);
-    throw new EngineError('SHEET_TOO_LARGE', message, 'template');
-  }
-  const sheetXml = await guard('template', () => template.readText(tplParts.dataSheet.entry));
+  const sheetXml = await guard('template', () => readTemplateSheetXml(template, tplParts.dataSheet));
   requireWellFormed(isWellFormedXml(sheetXml), tplParts.dataSheet.path, 'template');
   const stylesEntry = tplParts.styles;
   const stylesXml = stylesEntry ? await guard('template', () => template.readText(stylesEntry)) : undefined;

@@ -1,5 +1,7 @@
 import { ENGINE_ERR, LIMITS } from '@app/contracts';
 import { EngineError } from './engine-error';
+import type { SheetRef } from './workbook-locator';
+import type { ZipSource } from './zip-source';
 import { columnFromRef, parseAttributes, rowFromRef } from './xml-text';
 
 /** A `<row>` of the template's data sheet as found, kept as its original XML. */
@@ -43,6 +45,18 @@ export interface CellRange {
 export function parseRange(ref: string): CellRange {
   const [a, b = a] = ref.split(':');
   return { ref, top: rowFromRef(a), bottom: rowFromRef(b), left: columnFromRef(a), right: columnFromRef(b) };
+}
+
+/**
+ * The template's data sheet as text, for the writer and for the columns alike: both hold it
+ * whole, so one over LIMITS.templateSheetMaxMb is refused from the zip's directory, unread.
+ */
+export async function readTemplateSheetXml(zip: ZipSource, sheet: SheetRef): Promise<string> {
+  const size = sheet.entry.uncompressedSize;
+  if (size > LIMITS.templateSheetMaxMb * 2 ** 20) {
+    throw new EngineError('SHEET_TOO_LARGE', ENGINE_ERR.sheetTooLarge(sheet.name, Math.ceil(size / 2 ** 20), LIMITS.templateSheetMaxMb), 'template');
+  }
+  return zip.readText(sheet.entry);
 }
 
 /** Splits the template's data sheet into what the writer needs to know; the XML itself is kept. */

@@ -7,7 +7,8 @@ import { StorageService } from '@app/storage';
 import { UserError, conflict, notFound } from '../common/user-error';
 import { sendXlsx } from '../common/send-xlsx';
 import { TasksService } from '../tasks/tasks.service';
-import { ExportQueueService, JobFailedError, JobGoneError, JobTimeoutError, QueueUnavailableError } from '../queue/export-queue.service';
+import { ExportQueueService, JobFailedError, JobGoneError, QueueUnavailableError } from '../queue/export-queue.service';
+import { jobUserError } from '../queue/job-user-error';
 import { toExportRecord } from './export.mapper';
 
 const NOT_READY: Record<NotReady, () => UserError> = {
@@ -40,9 +41,8 @@ export class ExportsService {
     try {
       await this.queue.add(exportId);
     } catch (error) {
-      if (!(error instanceof QueueUnavailableError)) throw error;
-      await this.exports.markFailed(exportId, ERR.queueUnavailable);
-      throw new UserError(503, ERR.queueUnavailable);
+      if (error instanceof QueueUnavailableError) await this.exports.markFailed(exportId, ERR.queueUnavailable);
+      throw jobUserError(error);
     }
     const done = await this.wait(exportId);
     // null: the task was deleted while its export was being made.
@@ -59,18 +59,15 @@ export class ExportsService {
     try {
       return await this.queue.result(exportId, this.config.GENERATE_TIMEOUT_MS);
     } catch (error) {
-      if (error instanceof JobTimeoutError) throw new UserError(504, ERR.generateTimeout);
-      if (error instanceof JobFailedError) {
-        const failure = decodeExportFailure(error.reason);
-        if (failure.status === 500) this.logger.error({ exportId, reason: error.reason }, 'export job failed');
-        throw new UserError(failure.status, failure.error);
+      if (error instanceof JobFailedError && decodeExportFailure(error.reason).status === 500) {
+        this.logger.error({ exportId, reason: error.reason }, 'export job failed');
       }
       if (error instanceof JobGoneError) {
+        // Nobody will finish it: the history must not show it as queued.
         this.logger.error({ exportId }, 'export job vanished from Redis');
         await this.exports.markFailed(exportId, ERR.queueUnavailable);
-        throw new UserError(503, ERR.queueUnavailable);
       }
-      throw error;
+      throw jobUserError(error);
     }
   }
 

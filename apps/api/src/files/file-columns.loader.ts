@@ -1,6 +1,6 @@
-import { ERR, decodeExportFailure, type FileColumns, type FileKind } from '@app/contracts';
-import { UserError } from '../common/user-error';
-import { ExportQueueService, JobFailedError, JobGoneError, JobTimeoutError, QueueUnavailableError } from '../queue/export-queue.service';
+import type { FileColumns, FileKind } from '@app/contracts';
+import type { ExportQueueService } from '../queue/export-queue.service';
+import { jobUserError } from '../queue/job-user-error';
 
 /** A stored file never changes (an upload makes a new key), so its columns are cached for long. */
 const CACHE_SECONDS = 30 * 24 * 3600;
@@ -20,19 +20,8 @@ export async function fileColumns(queue: ExportQueueService, queuePrefix: string
   try {
     columns = await queue.result<FileColumns>(await queue.addColumns(objectKey, kind), timeoutMs);
   } catch (error) {
-    throw userError(error);
+    throw jobUserError(error);
   }
   await (await queue.redis()).set(cacheKey, JSON.stringify(columns), 'EX', CACHE_SECONDS).catch(() => undefined);
   return columns;
-}
-
-/** The job's end as generate answers it: 503 queue down or job lost, 504 timeout, the worker's status. */
-function userError(error: unknown): unknown {
-  if (error instanceof QueueUnavailableError || error instanceof JobGoneError) return new UserError(503, ERR.queueUnavailable);
-  if (error instanceof JobTimeoutError) return new UserError(504, ERR.generateTimeout);
-  if (error instanceof JobFailedError) {
-    const failure = decodeExportFailure(error.reason);
-    return new UserError(failure.status, failure.error);
-  }
-  return error;
 }

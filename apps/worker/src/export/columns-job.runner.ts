@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
-import { UnrecoverableError, type Job } from 'bullmq';
-import { ERR, encodeExportFailure, isOutage, type ColumnsJobData, type ExportFailure, type FileColumns } from '@app/contracts';
+import type { Job } from 'bullmq';
+import { ERR, type ColumnsJobData, type FileColumns } from '@app/contracts';
 import { EngineError, readColumns } from '@app/export-engine';
 import { StorageService, isNotFound } from '@app/storage';
+import { attemptOutcome } from './attempt-outcome';
 
 /**
  * A columns job (DESIGN §10): the stored file's columns, read by the engine in this process rather
@@ -31,16 +32,9 @@ export class ColumnsJobRunner {
 
   /** A file the engine refuses, or one gone from storage, is final; an outage is retried, then 503. */
   private failure(job: Job<ColumnsJobData>, error: Error): Error {
-    const refused = error instanceof EngineError || isNotFound(error);
-    const final = refused || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    this.logger.warn({ jobId: job.id, err: error.message, final }, 'columns attempt failed');
-    if (!final) return error;
-    const failure: ExportFailure = refused
-      ? { status: 422, error: error instanceof EngineError ? error.message : ERR.fileNotFound }
-      : isOutage(error)
-        ? { status: 503, error: ERR.serviceUnavailable }
-        : { status: 500, error: ERR.generateFailed };
-    const reason = encodeExportFailure(failure);
-    return refused ? new UnrecoverableError(reason) : new Error(reason);
+    const refusal = error instanceof EngineError ? error.message : isNotFound(error) ? ERR.fileNotFound : undefined;
+    const outcome = attemptOutcome(job, error, refusal);
+    this.logger.warn({ jobId: job.id, err: error.message, final: outcome.final }, 'columns attempt failed');
+    return outcome.final ? outcome.thrown : error;
   }
 }

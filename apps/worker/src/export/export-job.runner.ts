@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
-import { UnrecoverableError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ERR, XLSX_MIME, encodeExportFailure, isOutage, type ExportFailure, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
+import { ERR, XLSX_MIME, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
 import { ExportsRepository, type StoredFile } from '@app/persistence';
 import { StorageService, isNotFound, storageKeys } from '@app/storage';
+import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
 
 type ExportJob = Job<ExportJobData, ExportJobResult | null>;
@@ -75,29 +76,17 @@ export class ExportJobRunner {
     return path;
   }
 
-  /**
-   * Records a failed attempt and gives what the job is to throw: an engine refusal is final
-   * (422); anything else is retried, and on the last attempt becomes an outage (503) or a plain
-   * failure (500).
-   * The API reads the message back from the job's rejection.
-   */
+  /** Records a failed attempt on the row (queued again, or failed) and gives what the job is to throw. */
   private async failure(job: ExportJob, error: Error, log: PinoLogger['logger']): Promise<Error> {
     const { exportId } = job.data;
-    const refused = error instanceof EngineRejection;
-    const final = refused || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    log[final ? 'warn' : 'info']({ err: error.message, final }, 'export attempt failed');
-    if (!final) {
+    const outcome = attemptOutcome(job, error, error instanceof EngineRejection ? error.message : undefined);
+    log[outcome.final ? 'warn' : 'info']({ err: error.message, final: outcome.final }, 'export attempt failed');
+    if (!outcome.final) {
       await this.record(() => this.exports.requeue(exportId), log);
       return error;
     }
-    const failure: ExportFailure = refused
-      ? { status: 422, error: error.message }
-      : isOutage(error)
-        ? { status: 503, error: ERR.serviceUnavailable }
-        : { status: 500, error: ERR.generateFailed };
-    await this.record(() => this.exports.markFailed(exportId, failure.error), log);
-    const reason = encodeExportFailure(failure);
-    return refused ? new UnrecoverableError(reason) : new Error(reason);
+    await this.record(() => this.exports.markFailed(exportId, outcome.failure.error), log);
+    return outcome.thrown;
   }
 
   /** The row is written when it can be; the job's outcome must reach the API either way. */
