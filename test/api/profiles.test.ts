@@ -56,6 +56,12 @@ describe('rule profiles API', () => {
     expect((await createProfile({ name: long })).name).toBe(long);
   });
 
+  it('takes copyFrom: null as no copy (a new profile with no rules)', async () => {
+    const created = await createProfile({ name: unique('Без копии'), copyFrom: null });
+    expect(created.manualMapping).toEqual({ ma: 0, gm: 0, name: 0, minQty: 0, step: 0 });
+    expect(created.priceToTemplate).toEqual({});
+  });
+
   it('refuses a duplicate name with 409 on create and on rename', async () => {
     const a = await createProfile({ name: unique('Магнит') });
     const b = await createProfile({ name: unique('Пятёрочка') });

@@ -129,7 +129,11 @@ const headerTextsSchema = z
   });
 
 /** POST /api/profiles. */
-export const createProfileSchema = z.object({ name: profileNameSchema, copyFrom: profileIdSchema.optional() });
+/** `copyFrom: null` is "copy nothing", as leaving it out is (JSON clients send null for none). */
+export const createProfileSchema = z.object({
+  name: profileNameSchema,
+  copyFrom: profileIdSchema.nullish().transform((id) => id ?? undefined),
+});
 
 /** PUT /api/profiles/{id}: the global rules' parts, a name and the headers; a part left out keeps its value. */
 export const updateProfileSchema = mappingSchema.extend({
