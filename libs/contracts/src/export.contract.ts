@@ -1,4 +1,5 @@
 /** Export history (DESIGN §3) and the engine's report (DESIGN §5.7). */
+import type { HeaderChange } from './header-guard';
 
 export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -26,7 +27,9 @@ export type ExportWarning =
   /** A table with a totals row that could not be moved safely: the rows went below it, the table is as it was. */
   | { kind: 'tableNotExtended'; table: string }
   /** Merged cells over rows that had to be written anyway (no room below them). */
-  | { kind: 'mergeOverData'; ref: string };
+  | { kind: 'mergeOverData'; ref: string }
+  /** DESIGN §10 guard: a remembered column's header changed in the template or the price list. */
+  | ({ kind: 'headerChanged' } & HeaderChange);
 
 export interface ExportRecord {
   id: string;

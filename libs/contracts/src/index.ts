@@ -9,3 +9,6 @@ export * from './outage';
 export * from './report-warnings';
 export * from './columns.contract';
 export * from './header-matcher';
+export * from './header-guard';
+export * from './check.contract';
+export * from './profile.contract';

@@ -149,3 +149,19 @@ export const REPORT_WARNING = {
     `Таблица «${table}» со строкой итогов не расширена: строки выгрузки добавлены под ней`,
   mergeOverData: (ref: string) => `Объединённые ячейки ${ref} шаблона перекрывают строки выгрузки`,
 } as const;
+
+/** DESIGN §10 guard and §11 check warnings, by code. */
+export const CHECK_WARNING = {
+  qtyNotMultiple: (minQty: number, step: number) => `Мин. кол-во ${minQty} не кратно шагу ${step}`,
+  duplicateItem: (code: string, list: string) => `Код ${code} повторяется в позициях ${list}`,
+  ambiguousPrice: (code: string, rows: string) => `Код ${code} найден в строках прейскуранта ${rows} с разными значениями`,
+  emptyPrice: (letter: string) => `Пустая ячейка прейскуранта в колонке ${letter}`,
+  validation: (value: string, letter: string) => `Значение «${value}» не проходит проверку шаблона в колонке ${letter}`,
+  badGtin: (value: string) => `Неверная контрольная цифра штрихкода ${value}`,
+  damagedCode: (value: string) => `Код ${value} в прейскуранте испорчен Excel`,
+  /** `Колонка F шаблона теперь «Цена без НДС», правило составлено для «Цена с НДС»`. */
+  headerChanged: (letter: string, file: 'price' | 'template', now: string, expected: string) =>
+    `Колонка ${letter} ${file === 'template' ? 'шаблона' : 'прейскуранта'} теперь «${now}», правило составлено для «${expected}»`,
+  /** The same, when the remembered header was found in one other column. */
+  headerMoved: (letter: string) => `Заголовок теперь в колонке ${letter}`,
+} as const;

@@ -1,0 +1,85 @@
+/** `POST /api/tasks/{id}/check` (DESIGN §11): the export as it would be written, and what is wrong with it. */
+import type { FileColumn } from './columns.contract';
+
+/** How a code was found besides exactly: each transformation it needed (DESIGN §5.2). */
+export type MatchVia = 'exact' | 'leading-zeros' | 'case' | 'spaces' | 'look-alike';
+
+/** A written cell's value as the preview shows it: the number, date text or text written. */
+export type CheckCellValue = string | number | boolean;
+
+export interface CheckRow {
+  /** 0-based index of the item in the task's item list. */
+  item: number;
+  status: 'found' | 'missing';
+  by: 'ma' | 'gm' | null;
+  /** ['exact'] for an exact match; the transformations needed otherwise; [] when missing. */
+  via: MatchVia[];
+  /** The price list's row number (1-based, as the sheet numbers it; CSV: the line); null when missing. */
+  priceRow: number | null;
+  /** Template column (1 = A) → the value written there. */
+  cells: Record<string, CheckCellValue>;
+}
+
+export const CHECK_WARNING_CODES = [
+  'qty-not-multiple',
+  'duplicate-item',
+  'ambiguous-price',
+  'empty-price',
+  'validation',
+  'bad-gtin',
+  'damaged-code',
+  'header-changed',
+] as const;
+export type CheckWarningCode = (typeof CHECK_WARNING_CODES)[number];
+
+export interface CheckWarning {
+  code: CheckWarningCode;
+  /** 0-based item index, when the warning is about one item. */
+  item?: number;
+  /** Template column (1 = A) for cell warnings; the file's column for header-changed and damaged-code. */
+  column?: number;
+  message: string;
+  /** header-changed only: the file it is about and where the remembered header now is (`Исправить`). */
+  file?: 'price' | 'template';
+  movedTo?: number;
+}
+
+export interface CheckChange {
+  item: number;
+  /** Template column (1 = A). */
+  column: number;
+  from: CheckCellValue | null;
+  to: CheckCellValue | null;
+}
+
+/** The newest export against the one before it (or the check against the newest export). */
+export interface ExportChanges {
+  /** When the export compared against was made (ISO). */
+  since: string;
+  /** Item indexes (in the newer list) not in the older one. */
+  added: number[];
+  /** Item keys (`ma` or `gm` code as typed) of the older list not in the newer one. */
+  removed: string[];
+  changed: CheckChange[];
+  /** Item indexes found in the older export and not found now. */
+  lost: number[];
+}
+
+export interface CheckResponse {
+  /** The template columns that will be written, with their header names. */
+  columns: Pick<FileColumn, 'index' | 'letter' | 'header'>[];
+  /** The first CHECK_ROWS_MAX rows. */
+  rows: CheckRow[];
+  rowsTotal: number;
+  warnings: CheckWarning[];
+  warningCounts: Partial<Record<CheckWarningCode, number>>;
+  changes: ExportChanges | null;
+}
+
+export const CHECK_ROWS_MAX = 500;
+
+/**
+ * What a finished export wrote, compactly, for «changes since the last export»: item key (the
+ * normalised MA, else GM) → [found, template column → value of the mapped price columns].
+ */
+export type ExportDigest = Record<string, { found: boolean; values: Record<string, CheckCellValue> }>;
