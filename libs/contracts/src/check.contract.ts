@@ -58,7 +58,7 @@ export interface ExportChanges {
   since: string;
   /** Item indexes (in the newer list) not in the older one. */
   added: number[];
-  /** Item keys (`ma` or `gm` code as typed) of the older list not in the newer one. */
+  /** Codes (MA, else GM, as typed) of the older list's items that the newer one does not have. */
   removed: string[];
   changed: CheckChange[];
   /** Item indexes found in the older export and not found now. */
@@ -80,6 +80,16 @@ export const CHECK_ROWS_MAX = 500;
 
 /**
  * What a finished export wrote, compactly, for «changes since the last export»: item key (the
- * normalised MA, else GM) → [found, template column → value of the mapped price columns].
+ * normalised MA, else GM; an item without codes has none) → the item's index and code as typed,
+ * whether it was found, and template column → value written from the mapped price columns.
  */
-export type ExportDigest = Record<string, { found: boolean; values: Record<string, CheckCellValue> }>;
+export type ExportDigest = Record<string, DigestEntry>;
+
+export interface DigestEntry {
+  /** 0-based index in the item list the export was made from. */
+  item: number;
+  /** The code as typed (MA, else GM), for the list of removed items. */
+  code: string;
+  found: boolean;
+  values: Record<string, CheckCellValue>;
+}

@@ -12,3 +12,4 @@ export * from './header-matcher';
 export * from './header-guard';
 export * from './check.contract';
 export * from './profile.contract';
+export * from './export-changes';

@@ -1,0 +1,41 @@
+import type { CheckCellValue, ExportChanges, ExportDigest } from './check.contract';
+
+/**
+ * DESIGN §11 «changes since the last export»: the newer digest against the older one. Items are
+ * told apart by their key (normalised code), so reordering the list changes nothing; a value that
+ * is the same number or text both times is no change.
+ */
+export function digestChanges(older: ExportDigest, newer: ExportDigest, since: string): ExportChanges {
+  const changes: ExportChanges = { since, added: [], removed: [], changed: [], lost: [] };
+  for (const [key, now] of Object.entries(newer)) {
+    const before = older[key];
+    if (!before) {
+      changes.added.push(now.item);
+      continue;
+    }
+    if (before.found && !now.found) {
+      changes.lost.push(now.item);
+      continue;
+    }
+    const columns = new Set([...Object.keys(before.values), ...Object.keys(now.values)]);
+    for (const column of columns) {
+      const from = before.values[column] ?? null;
+      const to = now.values[column] ?? null;
+      if (!sameValue(from, to)) changes.changed.push({ item: now.item, column: Number(column), from, to });
+    }
+  }
+  for (const [key, before] of Object.entries(older)) if (!(key in newer)) changes.removed.push(before.code);
+  changes.added.sort((a, b) => a - b);
+  changes.lost.sort((a, b) => a - b);
+  changes.changed.sort((a, b) => a.item - b.item || a.column - b.column);
+  return changes;
+}
+
+function sameValue(a: CheckCellValue | null, b: CheckCellValue | null): boolean {
+  return a === b || (typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b));
+}
+
+/** Whether there is anything to show. */
+export function hasChanges(c: ExportChanges): boolean {
+  return c.added.length + c.removed.length + c.changed.length + c.lost.length > 0;
+}
