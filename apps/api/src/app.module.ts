@@ -22,6 +22,8 @@ import { FilesController } from './files/files.controller';
 import { FilesService } from './files/files.service';
 import { UploadsService } from './files/uploads.service';
 import { ExportsController } from './exports/exports.controller';
+import { HeaderGuardController } from './header-guard/header-guard.controller';
+import { HeaderGuardService } from './header-guard/header-guard.service';
 import { ExportsService } from './exports/exports.service';
 
 @Global()
@@ -51,7 +53,7 @@ export class AppModule {
           limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10, parts: 20 },
         }),
       ],
-      controllers: [HealthController, TasksController, MappingsController, ProfilesController, FilesController, ExportsController],
+      controllers: [HealthController, TasksController, MappingsController, ProfilesController, FilesController, ExportsController, HeaderGuardController],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         ExportQueueService,
@@ -62,6 +64,7 @@ export class AppModule {
         UploadsService,
         FilesService,
         ExportsService,
+        HeaderGuardService,
       ],
     };
   }

@@ -177,3 +177,14 @@ export function firstIssue(error: z.ZodError): { field: string; message: string 
 }
 
 export { EMPTY_ITEM };
+
+const fixColumn = z.int({ error: `ожидается целое число от 1 до ${LIMITS.columnMax}` }).min(1, `ожидается целое число от 1 до ${LIMITS.columnMax}`).max(LIMITS.columnMax, `ожидается целое число от 1 до ${LIMITS.columnMax}`);
+
+/** `POST /api/tasks/{id}/header-changes/fix` (`Исправить`). */
+export const fixHeaderSchema = z
+  .object({
+    file: z.enum(['price', 'template'], { error: 'ожидается price или template' }),
+    from: fixColumn,
+    to: fixColumn,
+  })
+  .refine((fix) => fix.from !== fix.to, { path: ['to'], message: 'ожидается другая колонка' });

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { FileKind, Item } from '@app/contracts';
+import { repointHeaders, repointMapping, type FileKind, type FixHeaderRequest, type Item } from '@app/contracts';
 import { TaskEntity, type StoredFile, type StoredFiles } from './task.entity';
 import { ProfilesRepository, toMapping } from './profiles.repository';
 import { RuleProfileEntity } from './rule-profile.entity';
@@ -107,6 +107,27 @@ export class TasksRepository {
       const previous = task.files[kind];
       task.files = { ...task.files, [kind]: file };
       return { task: await tx.save(task), previous };
+    });
+  }
+
+  /**
+   * `Исправить` (DESIGN §10): the rule at `fix.from` re-pointed to `fix.to` in the task's profile
+   * (its rules and remembered headers) and in the task's own copy, in one transaction. The profile
+   * is locked before the task, the order its deletion takes. Like an upload, it leaves the version
+   * alone: it changes no item, so an open editor's save stays valid.
+   */
+  repoint(id: string, fix: FixHeaderRequest): Promise<TaskEntity | null> {
+    return this.db.transaction(async (tx) => {
+      const before = await tx.getRepository(TaskEntity).findOneBy({ id });
+      if (!before) return null;
+      const profile = await tx.getRepository(RuleProfileEntity).findOne({ where: { id: before.profileId }, lock: { mode: 'pessimistic_write' } });
+      const task = await tx.getRepository(TaskEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!task) return null;
+      if (profile && profile.id === task.profileId) {
+        await tx.save(Object.assign(profile, repointMapping(toMapping(profile), fix), { headers: repointHeaders(profile.headers, fix) }));
+      }
+      task.mapping = repointMapping(task.mapping, fix);
+      return tx.save(task);
     });
   }
 

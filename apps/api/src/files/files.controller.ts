@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { ERR, FILE_KINDS, type FileColumns, type FileKind, type Task } from '@app/contracts';
+import { ERR, FILE_KINDS, type FileColumns, type FileKind, type UploadResponse } from '@app/contracts';
 import { UuidParamPipe } from '../common/uuid-param.pipe';
 import { notFound } from '../common/user-error';
 import { TempUploadInterceptor } from './temp-upload.interceptor';
@@ -29,7 +29,7 @@ export class FilesController {
     @Param('id', taskId) id: string,
     @Param('kind') kind: string,
     @UploadedFile() file: UploadedTempFile | undefined,
-  ): Promise<Task> {
+  ): Promise<UploadResponse> {
     return this.uploads.upload(id, fileKind(kind), file);
   }
 

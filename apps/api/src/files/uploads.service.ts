@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { CSV_MIME, ERR, XLSX_MIME, type FileKind, type Task } from '@app/contracts';
+import { CSV_MIME, ERR, XLSX_MIME, type FileKind, type UploadResponse } from '@app/contracts';
 import { EngineError, inspectPriceList, inspectXlsx } from '@app/export-engine';
 import { TasksRepository, type StoredFile } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
@@ -8,6 +8,7 @@ import { TasksService } from '../tasks/tasks.service';
 import { toTask } from '../tasks/task.mapper';
 import { badRequest, notFound, unprocessable } from '../common/user-error';
 import { originalFileName } from './original-file-name';
+import { HeaderGuardService } from '../header-guard/header-guard.service';
 
 export interface UploadedTempFile {
   path: string;
@@ -18,7 +19,8 @@ export interface UploadedTempFile {
 /**
  * An upload is checked by content before anything is stored, written under a fresh key, and only
  * then swapped into the task in one transaction; the old object goes last. A failure at any step
- * leaves the previous file and record as they were and no new object behind.
+ * leaves the previous file and record as they were and no new object behind. The answer carries
+ * what the template guard found in the new file (DESIGN §10).
  */
 @Injectable()
 export class UploadsService {
@@ -28,9 +30,10 @@ export class UploadsService {
     private readonly tasks: TasksService,
     private readonly repository: TasksRepository,
     @Inject(StorageService) private readonly storage: StorageService,
+    private readonly guard: HeaderGuardService,
   ) {}
 
-  async upload(taskId: string, kind: FileKind, file: UploadedTempFile | undefined): Promise<Task> {
+  async upload(taskId: string, kind: FileKind, file: UploadedTempFile | undefined): Promise<UploadResponse> {
     await this.tasks.findOrFail(taskId);
     if (!file) throw badRequest(ERR.noFile);
     const format = await this.inspect(file.path, kind);
@@ -55,7 +58,7 @@ export class UploadsService {
       throw notFound(ERR.taskNotFound);
     }
     if (swapped.previous) await this.removeQuietly(swapped.previous.key);
-    return toTask(swapped.task);
+    return { ...toTask(swapped.task), headerChanges: await this.guard.afterUpload(swapped.task, kind) };
   }
 
   /** A price list may also be a CSV (DESIGN §6); a template is a workbook, so text stays refused. */

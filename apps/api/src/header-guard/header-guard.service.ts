@@ -1,0 +1,64 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ERR, FILE_KINDS, headerChanges, type FileKind, type FixHeaderRequest, type HeaderChange, type Task } from '@app/contracts';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { ProfilesRepository, TasksRepository, type TaskEntity } from '@app/persistence';
+import { ExportQueueService } from '../queue/export-queue.service';
+import { fileColumns } from '../files/file-columns.loader';
+import { TasksService } from '../tasks/tasks.service';
+import { toTask } from '../tasks/task.mapper';
+import { notFound } from '../common/user-error';
+
+/**
+ * The template guard (DESIGN §10) on the API's side: the headers the task's profile remembers
+ * against the columns of the task's files, which the worker reads (the API never opens a workbook).
+ */
+@Injectable()
+export class HeaderGuardService {
+  private readonly logger = new Logger(HeaderGuardService.name);
+
+  constructor(
+    private readonly tasks: TasksService,
+    private readonly repository: TasksRepository,
+    private readonly profiles: ProfilesRepository,
+    private readonly queue: ExportQueueService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async changes(taskId: string): Promise<HeaderChange[]> {
+    return this.changesOf(await this.tasks.findOrFail(taskId), FILE_KINDS);
+  }
+
+  /**
+   * What an upload tells its user. The file is stored by then, so a guard that cannot run (the
+   * queue is down, the worker is slow) costs the warning, never the upload.
+   */
+  async afterUpload(task: TaskEntity, kind: FileKind): Promise<HeaderChange[]> {
+    try {
+      return await this.changesOf(task, [kind]);
+    } catch (error) {
+      this.logger.warn({ err: error, taskId: task.id, kind }, 'guard skipped after upload');
+      return [];
+    }
+  }
+
+  async fix(taskId: string, fix: FixHeaderRequest): Promise<Task> {
+    const task = await this.repository.repoint(taskId, fix);
+    if (!task) throw notFound(ERR.taskNotFound);
+    return toTask(task);
+  }
+
+  /** Only files whose headers the profile remembers are read: a profile without them costs nothing. */
+  private async changesOf(task: TaskEntity, kinds: readonly FileKind[]): Promise<HeaderChange[]> {
+    const profile = await this.profiles.find(task.profileId);
+    if (!profile) return [];
+    const out: HeaderChange[] = [];
+    for (const kind of kinds) {
+      const remembered = profile.headers[kind] ?? {};
+      const file = task.files[kind];
+      if (!file || Object.keys(remembered).length === 0) continue;
+      const { columns } = await fileColumns(this.queue, this.config.QUEUE_PREFIX, file.key, kind, this.config.GENERATE_TIMEOUT_MS);
+      out.push(...headerChanges(kind, remembered, columns));
+    }
+    return out;
+  }
+}
