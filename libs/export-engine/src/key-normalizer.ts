@@ -9,19 +9,35 @@ const LOOKALIKES: Record<string, string> = {
   а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
 };
 const LOOKALIKE_RE = /[авекмнорстух]/g;
+/** The same letters in upper case, for when case is not folded (see KeyStep). */
+const LOOKALIKES_UPPER: Record<string, string> = Object.fromEntries(Object.entries(LOOKALIKES).map(([c, l]) => [c.toUpperCase(), l.toUpperCase()]));
+const LOOKALIKE_ANY_RE = /[авекмнорстухАВЕКМНОРСТУХ]/g;
 const SPACE_RUN_RE = /\s+/g;
 const ALL_DIGITS_RE = /^\d+$/;
 /** Already-normal keys (lower-case ASCII codes, no spaces) skip the regex work: the common case. */
 const PLAIN_RE = /^[0-9a-z\-_./#]*$/;
 
+/** The steps of normalisation, by the names a check gives them when a match needed one (DESIGN §11). */
+export type KeyStep = 'spaces' | 'case' | 'look-alike' | 'leading-zeros';
+export const KEY_STEPS: readonly KeyStep[] = ['leading-zeros', 'case', 'spaces', 'look-alike'];
+
 export function normalizeKey(text: string): string {
-  let s: string;
-  if (PLAIN_RE.test(text)) {
-    s = text;
-  } else {
-    s = text.replace(SPACE_RUN_RE, ' ').trim().toLowerCase().replace(LOOKALIKE_RE, (c) => LOOKALIKES[c]);
+  return normalizeKeyWithout(text, PLAIN_RE.test(text) ? 'plain' : undefined);
+}
+
+/**
+ * normalizeKey with one step left out, so a check can tell which steps a match needed. 'plain':
+ * the text is known to need none of the letter and space steps (normalizeKey's fast path).
+ */
+export function normalizeKeyWithout(text: string, skip?: KeyStep | 'plain'): string {
+  let s = text;
+  if (skip !== 'plain') {
+    if (skip !== 'spaces') s = s.replace(SPACE_RUN_RE, ' ').trim();
+    if (skip !== 'case') s = s.toLowerCase();
+    if (skip === 'case') s = s.replace(LOOKALIKE_ANY_RE, (c) => LOOKALIKES[c] ?? LOOKALIKES_UPPER[c]);
+    else if (skip !== 'look-alike') s = s.replace(LOOKALIKE_RE, (c) => LOOKALIKES[c]);
   }
-  if (s.length > 0 && s.charCodeAt(0) === 48 && ALL_DIGITS_RE.test(s)) {
+  if (skip !== 'leading-zeros' && s.length > 0 && s.charCodeAt(0) === 48 && ALL_DIGITS_RE.test(s)) {
     let i = 0;
     while (i < s.length - 1 && s.charCodeAt(i) === 48) i++;
     s = s.slice(i);
