@@ -102,6 +102,33 @@ describe('readColumns finds the header of a built price list', () => {
     expect(headers(c)).toEqual(['Код', 'Товар', 'Цены / Закупка', 'Цены / Розница']);
   });
 
+  it('takes the header of a table with a totals row, not the totals row (rxw-table08.xlsx)', async () => {
+    const c = await readColumns(fixture('realworld/rxw-table08.xlsx'), 'template');
+    expect(c.headerRow).toBe(3);
+    expect(headers(c).slice(2)).toEqual(['Column1', 'Column2', 'Column3', 'Column4']);
+  });
+
+  it('takes the header of a built table with a totals row and empty body rows', async () => {
+    const xlsx = await buildWorkbook([
+      {
+        name: 'Данные',
+        rows: [['Заказ поставщику']],
+        setup: (ws) =>
+          ws.addTable({
+            name: 'Zakaz',
+            ref: 'A2',
+            headerRow: true,
+            totalsRow: true,
+            columns: [{ name: 'Код', totalsRowLabel: 'Итого' }, { name: 'Кол-во', totalsRowFunction: 'sum' }],
+            rows: [[null, null], [null, null]],
+          }),
+      },
+    ]);
+    const c = await readColumns(xlsx, 'template');
+    expect(c.headerRow).toBe(2);
+    expect(headers(c)).toEqual(['Код', 'Кол-во']);
+  });
+
   it('an empty sheet has no header row and no columns', async () => {
     const c = await readColumns(await buildWorkbook([{ name: 'Лист1', rows: [] }]), 'template');
     expect(c).toMatchObject({ headerRow: 0, columns: [] });

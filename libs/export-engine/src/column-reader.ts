@@ -6,7 +6,9 @@ import { openPriceList } from './csv-price-reader';
 import { EngineError } from './engine-error';
 import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS } from './header-detector';
 import { readCellFormats } from './styles-reader';
-import { firstDataRow, parseTemplateSheet, readTemplateSheetXml } from './template-sheet';
+import { dataAreaStart } from './fill-layout';
+import { readTables } from './table-extender';
+import { parseTemplateSheet, readTemplateSheetXml } from './template-sheet';
 import { locateParts } from './workbook-locator';
 import { openXlsx } from './xlsx-inspector';
 import type { ZipSource } from './zip-source';
@@ -52,9 +54,11 @@ async function templateColumns(file: string | Buffer): Promise<FileColumns> {
   const zip: ZipSource = await openXlsx(file, undefined, 'template');
   try {
     const parts = await locateParts(zip, 'template');
-    const sheet = parseTemplateSheet(await readTemplateSheetXml(zip, parts.dataSheet));
+    const xml = await readTemplateSheetXml(zip, parts.dataSheet);
+    const sheet = parseTemplateSheet(xml);
     if (!sheet) throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, 'template');
-    const headerRow = firstDataRow(sheet) - 1;
+    // A table's totals row holds values below the header: the layout's own data area decides.
+    const headerRow = dataAreaStart(sheet, await readTables(zip, parts.dataSheet.path, xml)) - 1;
     const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
     const grid = await readXlsxGrid(zip, parts, formats, headerRow + TEMPLATE_SAMPLE_ROWS, sheet.merges);
     return { kind: 'template', sheet: parts.dataSheet.name, headerRow, columns: buildColumns(grid, headerRow) };

@@ -22,19 +22,35 @@ export interface FillLayout {
 export function planLayout(xml: string, sheet: TemplateSheet, tables: readonly SheetTable[], count: number, columns: ReadonlySet<number>): FillLayout {
   const warnings: ExportWarning[] = [];
   if (count === 0) return { start: firstDataRow(sheet), warnings };
+  for (const { table, top, start } of totalsTables(sheet, tables)) {
+    const delta = Math.max(0, start + count - top);
+    if (canMoveTotals(xml, sheet, tables, table, start, delta)) return { start, totals: { table, top, bottom: table.range.bottom, delta }, warnings };
+    warnings.push({ kind: 'tableNotExtended', table: table.name });
+  }
+  return { start: startBelowMerges(sheet, firstDataRow(sheet), count, columns, warnings), warnings };
+}
+
+/**
+ * Where the template's data area starts (DESIGN §5.4), as the layout sees it before any item is
+ * placed: in the body of a table with a totals row (the totals row is not the header), else below
+ * the last row holding a value. The template's header is the row above (DESIGN §10).
+ */
+export function dataAreaStart(sheet: TemplateSheet, tables: readonly SheetTable[]): number {
+  for (const { start } of totalsTables(sheet, tables)) return start;
+  return firstDataRow(sheet);
+}
+
+/** The tables with a totals row whose body is where the data would start, with that start and the totals row's top. */
+function* totalsTables(sheet: TemplateSheet, tables: readonly SheetTable[]): Generator<{ table: SheetTable; top: number; start: number }> {
   for (const table of tables) {
     if (table.totalsRows <= 0) continue;
     const top = table.range.bottom - table.totalsRows + 1;
-    const bottom = table.range.bottom;
     // What lies below the table makes moving its totals row unsafe, not the table any less the data area.
     const start = firstDataRow(sheet, (r) => r >= top);
     // Only the table whose body is where the data would start is the data area.
     if (start <= table.range.top || start < table.range.top + table.headerRows || start > top) continue;
-    const delta = Math.max(0, start + count - top);
-    if (canMoveTotals(xml, sheet, tables, table, start, delta)) return { start, totals: { table, top, bottom, delta }, warnings };
-    warnings.push({ kind: 'tableNotExtended', table: table.name });
+    yield { table, top, start };
   }
-  return { start: startBelowMerges(sheet, firstDataRow(sheet), count, columns, warnings), warnings };
 }
 
 /**
