@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
+import { apiUrl } from '../support/test-env';
 
 /** Debian's Chromium, headless, without anything that talks to the network on its own. */
 export function launchBrowser(): Promise<Browser> {
@@ -157,4 +158,10 @@ export async function gotoTask(page: Page, task: { id: string; name: string }): 
 export async function closeBrowser(open: OpenPage | undefined, browser: Browser | undefined): Promise<void> {
   await open?.context.close();
   await browser?.close();
+}
+
+/** Launches the browser and opens a page on the app under test (a beforeAll's first lines). */
+export async function launchPage(): Promise<OpenPage & { browser: Browser }> {
+  const browser = await launchBrowser();
+  return { browser, ...(await openPage(browser, apiUrl())) };
 }

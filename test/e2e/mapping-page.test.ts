@@ -2,9 +2,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { MANUAL_FIELDS, TOAST, UI } from '@app/contracts';
 import type { Mapping } from '@app/contracts';
 import { api, putGlobalMapping } from '../support/api-client';
-import { apiUrl } from '../support/test-env';
 import type { OpenPage } from './browser';
-import { closeBrowser, dismissToasts, exactText, expectToast, launchBrowser, openPage, screenshot, waitForPath } from './browser';
+import { closeBrowser, dismissToasts, exactText, expectToast, launchPage, screenshot, waitForPath } from './browser';
 
 const letterOf = (input: Locator) => input.locator('xpath=following-sibling::span[1]');
 
@@ -30,8 +29,7 @@ describe('web: the rules page (/settings/mapping)', () => {
       priceToTemplate: { '6': 5 },
       priceKeys: { ma: 0, gm: 0 },
     });
-    browser = await launchBrowser();
-    open = await openPage(browser, apiUrl());
+    ({ browser, ...open } = await launchPage());
     page = open.page;
   }, 60_000);
 
@@ -95,17 +93,19 @@ describe('web: the rules page (/settings/mapping)', () => {
     await screenshot(page, 'rules-edited');
 
     await dismissToasts(page);
-    const put = page.waitForRequest((r) => r.url().endsWith('/api/mappings/global') && r.method() === 'PUT');
+    // The page saves the profile it shows, here the default one (what /api/mappings/global reads).
+    const put = page.waitForRequest((r) => /\/api\/profiles\/[0-9a-f-]{36}$/.test(r.url()) && r.method() === 'PUT');
     await page.getByRole('button', { name: UI.save, exact: true }).click();
     const body = (await put).postDataJSON();
     expect(body).toEqual({
       manualMapping: { ma: 2, gm: 3, name: 0, minQty: 0, step: 7 },
       priceToTemplate: { '6': 5, '8': 10 },
       priceKeys: { ma: 0, gm: 4 },
+      headers: { template: {}, price: {} },
     });
     await expectToast(page, TOAST.saved);
     const stored = (await api().get('/api/mappings/global').expect(200)).body as Mapping;
-    expect(stored).toMatchObject(body);
+    expect(stored).toMatchObject({ manualMapping: body.manualMapping, priceToTemplate: body.priceToTemplate, priceKeys: body.priceKeys });
   });
 
   it('shows the saved rules after a reload', async () => {

@@ -66,7 +66,7 @@ export const UI = {
   noExports: 'Выгрузок пока нет',
   exportStatus: { queued: 'В очереди', running: 'Формируется', done: 'Готово', failed: 'Ошибка' },
   mappingHint:
-    'Номера колонок: 1 = A, 2 = B и так далее. Правила применяются ко всем задачам при сохранении позиций.',
+    'Номера колонок: 1 = A, 2 = B и так далее. Правила профиля копируются в каждую его задачу при сохранении позиций.',
 } as const;
 
 /** Toasts of spec §8, exact. */
@@ -164,4 +164,128 @@ export const CHECK_WARNING = {
     `Колонка ${letter} ${file === 'template' ? 'шаблона' : 'прейскуранта'} теперь «${now}», правило составлено для «${expected}»`,
   /** The same, when the remembered header was found in one other column. */
   headerMoved: (letter: string) => `Заголовок теперь в колонке ${letter}`,
+} as const;
+
+/** The task page's `Проверить` and its `Предпросмотр` panel, and the changes in the history (DESIGN §11). */
+export const CHECK_UI = {
+  check: 'Проверить',
+  checking: 'Проверяем…',
+  checkTitle: 'Показать строки выгрузки и предупреждения, не формируя файл (несохранённые позиции сначала сохраняются)',
+  checkFailed: 'Ошибка проверки',
+  panelTitle: 'Предпросмотр',
+  close: 'Закрыть предпросмотр',
+  stale: 'Позиции изменены после проверки: нажмите «Проверить» ещё раз.',
+  rowsShown: (shown: number, total: number) => `Показаны первые ${shown} из ${total}`,
+  rowsCount: (total: number) => `Строк выгрузки: ${total}`,
+  noRows: 'Строк для выгрузки нет',
+  itemColumn: '№',
+  statusColumn: 'Поиск в прейскуранте',
+  priceRowColumn: 'Строка прейскуранта',
+  missing: 'Не найдено',
+  foundBy: { ma: 'по коду МА', gm: 'по коду ГМ' },
+  via: {
+    exact: 'точно',
+    'leading-zeros': 'без ведущих нулей',
+    case: 'без учёта регистра',
+    spaces: 'без пробелов',
+    'look-alike': 'похожие латинские и русские буквы',
+  },
+  /** `по коду МА: без ведущих нулей, без учёта регистра`. */
+  found: (by: string, via: string) => `${by}: ${via}`,
+  warningsTitle: 'Предупреждения',
+  noWarnings: 'Предупреждений нет',
+  warningGroups: {
+    'qty-not-multiple': 'Мин. кол-во не кратно шагу',
+    'duplicate-item': 'Коды повторяются',
+    'ambiguous-price': 'Код в нескольких строках прейскуранта',
+    'empty-price': 'Пустые ячейки прейскуранта',
+    validation: 'Не проходит проверку шаблона',
+    'bad-gtin': 'Неверный штрихкод',
+    'damaged-code': 'Коды, испорченные Excel',
+    'header-changed': 'Изменились заголовки колонок',
+  },
+  /** A warning about an item: `Позиция 3: …`; a click shows the item's row. */
+  itemWarning: (n: number, message: string) => `Позиция ${n}: ${message}`,
+  showItem: (n: number) => `Показать позицию ${n} в таблице`,
+  changesTitle: 'Изменения с последней выгрузки',
+  changesSince: (date: string) => `По сравнению с выгрузкой от ${date}`,
+  noPreviousExport: 'Выгрузок ещё не было: сравнивать не с чем.',
+  noChanges: 'Изменений нет',
+  /** The history's compact line: `+2 −1, изменено 3, не найдено теперь 1`. */
+  changesSummary: (added: number, removed: number, changed: number, lost: number) =>
+    `+${added} −${removed}, изменено ${changed}, не найдено теперь ${lost}`,
+  added: (list: string) => `Добавлены позиции: ${list}`,
+  removed: (list: string) => `Удалены коды: ${list}`,
+  /** `Позиция 3, колонка F: 30 → 32`. */
+  changed: (n: number, letter: string, from: string, to: string) => `Позиция ${n}, колонка ${letter}: ${from} → ${to}`,
+  lost: (list: string) => `Не найдены теперь: позиции ${list}`,
+  more: (n: number) => `…и ещё ${n}`,
+  emptyValue: 'пусто',
+  trueValue: 'ИСТИНА',
+  falseValue: 'ЛОЖЬ',
+  /** In the `Файл сформирован` toast, after the found count. */
+  fileWarnings: (n: number) => `Предупреждений в файле: ${n}`,
+} as const;
+
+/** The rules page's profile switcher and the task page's `Правила: …` (DESIGN §10). */
+export const PROFILE_UI = {
+  switcherLabel: 'Профиль правил',
+  add: '+ Профиль',
+  newPrompt: 'Название нового профиля (в него скопируются показанные правила)',
+  rename: 'Переименовать',
+  renamePrompt: 'Новое название профиля',
+  remove: 'Удалить профиль',
+  removeConfirm: (name: string) =>
+    `Удалить профиль «${name}»? Задачи с этим профилем перейдут на «${DEFAULT_PROFILE_NAME}».`,
+  defaultLocked: 'Общие правила нельзя переименовать или удалить',
+  created: 'Профиль создан',
+  renamed: 'Профиль переименован',
+  removed: 'Профиль удалён',
+  loadFailed: 'Не удалось загрузить профили правил',
+  createFailed: 'Не удалось создать профиль',
+  renameFailed: 'Не удалось переименовать профиль',
+  removeFailed: 'Не удалось удалить профиль',
+  /** The task page: `Правила: <profile>`. */
+  taskRules: 'Правила:',
+  taskRulesTitle: 'Профиль правил задачи: при сохранении правила задачи копируются из него',
+  taskProfileChanged: (name: string) => `Правила задачи: «${name}»`,
+  taskRulesCopied: 'Правила задачи скопированы из профиля',
+  taskProfileFailed: 'Не удалось сменить профиль правил',
+} as const;
+
+/** The rules page's `Колонки из задачи` picker and `Подобрать по заголовкам` (DESIGN §10). */
+export const COLUMNS_UI = {
+  fromTask: 'Колонки из задачи',
+  noTask: '— не выбрана —',
+  hint: 'Выберите задачу с загруженными файлами: в полях колонок появится список её колонок с заголовками.',
+  loading: 'Загрузка колонок…',
+  notUploaded: (file: 'price' | 'template') => `${file === 'template' ? 'Шаблон' : 'Прейскурант'} не загружен в задачу`,
+  failed: (file: 'price' | 'template') => `Не удалось прочитать колонки: ${file === 'template' ? 'шаблон' : 'прейскурант'}`,
+  loaded: (file: 'price' | 'template', count: number) =>
+    `${file === 'template' ? 'Шаблон' : 'Прейскурант'}: колонок ${count}`,
+  /** A column in a list and beside its input: `F — Цена с НДС`. */
+  option: (letter: string, header: string) => `${letter} — ${header}`,
+  noHeader: 'без заголовка',
+  notInFile: 'нет в файле',
+  noMatches: 'Нет подходящих колонок',
+  listLabel: (file: 'price' | 'template') => `Колонки: ${file === 'template' ? 'шаблон' : 'прейскурант'}`,
+  autoMatch: 'Подобрать по заголовкам',
+  autoMatchNeedsFiles: 'Для подбора нужны оба файла выбранной задачи: прейскурант и шаблон',
+  autoMatchFilled: (count: number) => `Подобрано по заголовкам: ${count}`,
+  autoMatchNothing: 'Ничего не подобрано: новых совпадающих заголовков нет',
+  autoMatchUnsaved: 'Правила ещё не сохранены: проверьте и нажмите «Сохранить».',
+  /** `B — Артикул → F — Код`. */
+  autoMatchPair: (price: string, template: string) => `${price} → ${template}`,
+  /** `Колонка кода МА: B — Код МА`. */
+  autoMatchKey: (label: string, price: string) => `${label}: ${price}`,
+} as const;
+
+/** The task page's warning about changed headers (DESIGN §10 guard). */
+export const GUARD_UI = {
+  title: 'Заголовки колонок изменились',
+  hint: 'Правила составлены для других заголовков: проверьте их, иначе данные попадут не в те колонки.',
+  fix: 'Исправить',
+  fixTitle: (letter: string) => `Перенаправить правило на колонку ${letter}`,
+  fixed: 'Правило исправлено',
+  fixFailed: 'Не удалось исправить правило',
 } as const;

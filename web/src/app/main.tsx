@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 import './styles/global.css';
+import './styles/rules.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

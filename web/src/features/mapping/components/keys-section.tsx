@@ -21,6 +21,7 @@ export function KeysSection({ keys, onChange }: Props) {
             </label>
             <ColumnInput
               id={`key-${field}`}
+              kind="price"
               value={keys[field]}
               placeholder={UI.zeroAutoDetect}
               onChange={(v) => onChange(field, v)}

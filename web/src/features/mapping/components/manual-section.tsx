@@ -19,6 +19,7 @@ export function ManualSection({ manual, onChange }: Props) {
             </label>
             <ColumnInput
               id={`manual-${field}`}
+              kind="template"
               value={manual[field]}
               placeholder={UI.zeroNotTransferred}
               onChange={(v) => onChange(field, v)}

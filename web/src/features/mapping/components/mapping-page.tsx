@@ -1,19 +1,58 @@
-import { UI } from '@app/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { COLUMNS_UI, UI } from '@app/contracts';
+import { useUnsavedGuard } from '../../task-editor/hooks/use-unsaved-guard';
+import { ColumnSourceProvider } from '../hooks/column-source';
 import { useMappingForm } from '../hooks/use-mapping-form';
+import { useProfileSwitcher } from '../hooks/use-profile-switcher';
+import { useRulesLocation } from '../hooks/use-rules-location';
+import { useTaskColumns } from '../hooks/use-task-columns';
+import { autoMatch } from '../lib/auto-match';
+import { AutoMatchReport } from './auto-match-report';
 import { KeysSection } from './keys-section';
 import { ManualSection } from './manual-section';
 import { PairsSection } from './pairs-section';
+import { ProfileSwitcher } from './profile-switcher';
+import { TaskColumnsPicker } from './task-columns-picker';
 
-/** `/settings/mapping`: the global column-transfer rules. */
+/** `/settings/mapping`: the column-transfer rules of one rule profile (`?profile=`), the default at first. */
 export function MappingPage() {
-  const form = useMappingForm();
+  const location = useRulesLocation();
+  const columns = useTaskColumns(location.taskId);
+  const dirtyRef = useRef(false);
+  const switcher = useProfileSwitcher(location, () => dirtyRef.current);
+  const form = useMappingForm(switcher.shown?.id ?? null, columns);
+  dirtyRef.current = form.dirty;
+  useUnsavedGuard(form.dirty);
+  const [filled, setFilled] = useState<string[] | null>(null);
 
+  // The report of `Подобрать по заголовкам` lasts while what it filled is unsaved.
+  useEffect(() => {
+    if (!form.dirty) setFilled(null);
+  }, [form.dirty]);
+
+  const onAutoMatch = () => {
+    if (columns.price.status !== 'ready' || columns.template.status !== 'ready') return;
+    const result = autoMatch(form.draft, columns.price.columns, columns.template.columns);
+    if (result.filled.length === 0) {
+      toast.info(COLUMNS_UI.autoMatchNothing);
+      return;
+    }
+    form.setDraft(result.draft);
+    setFilled(result.filled);
+    toast.success(COLUMNS_UI.autoMatchFilled(result.filled.length), { description: result.filled.join('\n') });
+  };
+
+  const { draft } = form;
   return (
-    <div className="page page--narrow" data-conflicts={form.conflicts.join(',')}>
+    <div className="page page--narrow" data-conflicts={form.conflicts.join(',')} data-profile={switcher.shown?.id ?? ''}>
       <header className="page-header">
         <div className="page-header__text">
           <h1 className="page-header__title">{UI.mappingTitle}</h1>
-          <p className="page-header__meta">{UI.mappingHint}</p>
+          <p className="page-header__meta">
+            {UI.mappingHint}
+            {form.dirty ? <span className="page-header__dirty">•&nbsp;{UI.unsavedMark}</span> : null}
+          </p>
         </div>
         <div className="page-header__actions">
           <button type="button" className="btn btn--primary" onClick={() => void form.save()} disabled={form.saving || !form.loaded}>
@@ -21,12 +60,17 @@ export function MappingPage() {
           </button>
         </div>
       </header>
+      <section className="panel rules-toolbar">
+        <ProfileSwitcher switcher={switcher} />
+        <TaskColumnsPicker taskId={location.taskId} columns={columns} onTask={location.setTask} onAutoMatch={onAutoMatch} />
+        {filled ? <AutoMatchReport filled={filled} /> : null}
+      </section>
       {form.loaded ? (
-        <>
-          <ManualSection manual={form.manual} onChange={form.setManualField} />
-          <PairsSection pairs={form.pairs} onChange={form.setPair} onAdd={form.addPair} onRemove={form.removePair} />
-          <KeysSection keys={form.keys} onChange={form.setKey} />
-        </>
+        <ColumnSourceProvider value={{ columns, headers: draft.headers }}>
+          <ManualSection manual={draft.manual} onChange={form.setManualField} />
+          <PairsSection pairs={draft.pairs} onChange={form.setPair} onAdd={form.addPair} onRemove={form.removePair} />
+          <KeysSection keys={draft.keys} onChange={form.setKey} />
+        </ColumnSourceProvider>
       ) : (
         <p className="placeholder">{UI.loading}</p>
       )}

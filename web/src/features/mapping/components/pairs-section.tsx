@@ -1,5 +1,5 @@
 import { UI } from '@app/contracts';
-import type { PairRow } from '../hooks/use-mapping-form';
+import type { PairRow } from '../lib/rules-draft';
 import { ColumnInput } from './column-input';
 
 interface Props {
@@ -25,6 +25,7 @@ export function PairsSection({ pairs, onChange, onAdd, onRemove }: Props) {
             <div className="pairs__row" key={pair.key} data-pair={i}>
               <ColumnInput
                 label={`${UI.priceColumn} ${i + 1}`}
+                kind="price"
                 value={pair.price}
                 placeholder="P"
                 onChange={(v) => onChange(pair.key, 'price', v)}
@@ -32,6 +33,7 @@ export function PairsSection({ pairs, onChange, onAdd, onRemove }: Props) {
               <span className="pairs__arrow" aria-hidden="true">→</span>
               <ColumnInput
                 label={`${UI.templateColumn} ${i + 1}`}
+                kind="template"
                 value={pair.template}
                 placeholder="T"
                 onChange={(v) => onChange(pair.key, 'template', v)}

@@ -1,68 +1,83 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  DEFAULT_MAPPING,
-  TOAST,
-  conflictingColumns,
-  pairsToPriceToTemplate,
-  priceToTemplatePairs,
-} from '@app/contracts';
-import type { ManualMapping, Mapping, PriceKeys } from '@app/contracts';
-import { fetchGlobalMapping, saveGlobalMapping } from '../api/mapping-api';
+import { DEFAULT_MAPPING, TOAST, conflictingColumns } from '@app/contracts';
+import type { FileKind, ManualMapping, PriceKeys, RuleProfile } from '@app/contracts';
+import { fetchProfile, updateProfile } from '../../profiles/api/profiles-api';
+import { rememberHeader } from '../lib/column-options';
+import { draftOf, mappingOf, newPairKey, sameRules, savedShape } from '../lib/rules-draft';
+import type { RulesDraft } from '../lib/rules-draft';
+import type { TaskColumns } from './use-task-columns';
 
-export interface PairRow {
-  key: number;
-  price: number;
-  template: number;
+const EMPTY: RulesDraft = {
+  manual: { ...DEFAULT_MAPPING.manualMapping },
+  pairs: [],
+  keys: { ...DEFAULT_MAPPING.priceKeys },
+  headers: { template: {}, price: {} },
+};
+
+interface Loaded {
+  profileId: string;
+  saved: RulesDraft;
 }
 
-let nextKey = 1;
-const toPairs = (m: Mapping['priceToTemplate']): PairRow[] =>
-  priceToTemplatePairs(m ?? {}).map((p) => ({ ...p, key: nextKey++ }));
-
 /**
- * The global transfer rules as edited on the settings page. Failures of loading or saving are not
- * reported (spec §8); the form keeps what it has.
+ * The rules of one profile as the page edits them (`GET/PUT /api/profiles/{id}`). A column picked
+ * or typed while the chosen task's file is loaded remembers that column's header. Failures of
+ * loading or saving are not reported (spec §8); the form keeps what it has.
  */
-export function useMappingForm() {
-  const [loaded, setLoaded] = useState(false);
+export function useMappingForm(profileId: string | null, columns: TaskColumns) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [draft, setDraft] = useState<RulesDraft>(EMPTY);
   const [saving, setSaving] = useState(false);
-  const [manual, setManual] = useState<ManualMapping>({ ...DEFAULT_MAPPING.manualMapping });
-  const [pairs, setPairs] = useState<PairRow[]>([]);
-  const [keys, setKeys] = useState<PriceKeys>({ ...DEFAULT_MAPPING.priceKeys });
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
 
-  const apply = useCallback((m: Mapping) => {
-    setManual({ ...DEFAULT_MAPPING.manualMapping, ...(m.manualMapping ?? {}) });
-    setPairs(toPairs(m.priceToTemplate));
-    setKeys({ ...DEFAULT_MAPPING.priceKeys, ...(m.priceKeys ?? {}) });
+  const apply = useCallback((profile: RuleProfile) => {
+    const fresh = draftOf(profile);
+    setLoaded({ profileId: profile.id, saved: fresh });
+    setDraft(fresh);
   }, []);
 
   useEffect(() => {
+    if (!profileId) return;
     let alive = true;
-    fetchGlobalMapping()
-      .then((m) => alive && m && apply(m))
-      .catch(() => undefined)
-      .finally(() => alive && setLoaded(true));
+    setLoaded(null);
+    fetchProfile(profileId)
+      .then((p) => alive && p && apply(p))
+      .catch(() => alive && setLoaded({ profileId, saved: EMPTY }));
     return () => {
       alive = false;
     };
-  }, [apply]);
+  }, [profileId, apply]);
 
-  const priceToTemplate = useMemo(() => pairsToPriceToTemplate(pairs), [pairs]);
+  /** The draft with `column` set somewhere by `update`, and its header remembered when the file is loaded. */
+  const edit = useCallback((kind: FileKind, column: number, update: (d: RulesDraft) => RulesDraft) => {
+    const source = columnsRef.current[kind];
+    setDraft((d) => {
+      const next = update(d);
+      return source.status === 'ready' ? { ...next, headers: rememberHeader(next.headers, kind, column, source.columns) } : next;
+    });
+  }, []);
+
+  const setManualField = (field: keyof ManualMapping, value: number) =>
+    edit('template', value, (d) => ({ ...d, manual: { ...d.manual, [field]: value } }));
+  const setKey = (field: keyof PriceKeys, value: number) => edit('price', value, (d) => ({ ...d, keys: { ...d.keys, [field]: value } }));
+  const setPair = (key: number, side: FileKind, value: number) =>
+    edit(side, value, (d) => ({ ...d, pairs: d.pairs.map((p) => (p.key === key ? { ...p, [side]: value } : p)) }));
+  const addPair = () => setDraft((d) => ({ ...d, pairs: [...d.pairs, { key: newPairKey(), price: 0, template: 0 }] }));
+  const removePair = (key: number) => setDraft((d) => ({ ...d, pairs: d.pairs.filter((p) => p.key !== key) }));
+
+  const mapping = useMemo(() => mappingOf(draft), [draft]);
   /** Computed as the spec asks; deliberately not shown. */
-  const conflicts = useMemo(() => conflictingColumns({ manualMapping: manual, priceToTemplate }), [manual, priceToTemplate]);
-
-  const setManualField = (field: keyof ManualMapping, value: number) => setManual((m) => ({ ...m, [field]: value }));
-  const setKey = (field: keyof PriceKeys, value: number) => setKeys((k) => ({ ...k, [field]: value }));
-  const addPair = () => setPairs((p) => [...p, { key: nextKey++, price: 0, template: 0 }]);
-  const removePair = (key: number) => setPairs((p) => p.filter((x) => x.key !== key));
-  const setPair = (key: number, side: 'price' | 'template', value: number) =>
-    setPairs((p) => p.map((x) => (x.key === key ? { ...x, [side]: value } : x)));
+  const conflicts = useMemo(() => conflictingColumns(mapping), [mapping]);
+  const ready = loaded !== null && loaded.profileId === profileId;
+  const dirty = ready && !sameRules(draft, loaded.saved);
 
   const save = async () => {
+    if (!ready) return;
     setSaving(true);
     try {
-      const saved = await saveGlobalMapping({ manualMapping: manual, priceToTemplate, priceKeys: keys });
+      const saved = await updateProfile(loaded.profileId, savedShape(draft));
       toast.success(TOAST.saved);
       if (saved && typeof saved === 'object' && 'manualMapping' in saved) apply(saved);
     } catch {
@@ -72,5 +87,20 @@ export function useMappingForm() {
     }
   };
 
-  return { loaded, saving, manual, pairs, keys, conflicts, setManualField, setKey, addPair, removePair, setPair, save };
+  return {
+    loaded: ready,
+    saving,
+    dirty,
+    draft,
+    conflicts,
+    setDraft,
+    setManualField,
+    setKey,
+    addPair,
+    removePair,
+    setPair,
+    save,
+  };
 }
+
+export type MappingForm = ReturnType<typeof useMappingForm>;
