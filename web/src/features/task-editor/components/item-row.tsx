@@ -16,7 +16,11 @@ interface Props {
 /** One editable row; memoised so typing re-renders only the row being edited. */
 function ItemRowViewInner({ row, index, unmatched, setCell, finishCell, deleteRow }: Props) {
   return (
-    <tr className={unmatched ? 'items-row items-row--unmatched' : 'items-row'} title={unmatched ? UI.unmatchedRow : undefined}>
+    <tr
+      className={unmatched ? 'items-row items-row--unmatched' : 'items-row'}
+      title={unmatched ? UI.unmatchedRow : undefined}
+      data-item={index}
+    >
       <td className="items-table__num">
         {unmatched ? <span className="items-row__flag" aria-label={UI.unmatchedRow}>!</span> : null}
         {index + 1}

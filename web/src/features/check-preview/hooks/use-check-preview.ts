@@ -1,0 +1,95 @@
+import { useCallback, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { CHECK_UI } from '@app/contracts';
+import type { CheckResponse } from '@app/contracts';
+import { serverMessageOf } from '../../../lib/api-client';
+import { runCheck } from '../api/check-api';
+
+interface Options {
+  /** Saves the items first, as `Сформировать` does (so the check sees the screen); null when that failed (and was told). */
+  saveFirst: () => Promise<unknown>;
+  /** The items' edit version: a preview made before an edit is shown as out of date. */
+  editVersion: () => number;
+  /** The items the check did not find, when it shows all rows: marked in the items table as after a generate. */
+  markUnmatched: (items: readonly number[]) => void;
+}
+
+interface Checked {
+  check: CheckResponse;
+  /** The edit version the check was made from. */
+  version: number;
+}
+
+/** `Проверить`: saves, asks the worker for the check, and holds the `Предпросмотр` panel's answer. */
+export function useCheckPreview(taskId: string, { saveFirst, editVersion, markUnmatched }: Options) {
+  const [checked, setChecked] = useState<Checked | null>(null);
+  const [open, setOpen] = useState(false);
+  const [checking, setChecking] = useState(false);
+
+  const check = useCallback(async () => {
+    setChecking(true);
+    try {
+      const version = editVersion();
+      if ((await saveFirst()) === null) return;
+      let answer: CheckResponse;
+      try {
+        answer = await runCheck(taskId);
+      } catch (e) {
+        toast.error(serverMessageOf(e) ?? CHECK_UI.checkFailed);
+        return;
+      }
+      setChecked({ check: answer, version });
+      setOpen(true);
+      if (editVersion() === version && answer.rows.length === answer.rowsTotal) {
+        markUnmatched(answer.rows.filter((r) => r.status === 'missing').map((r) => r.item));
+      }
+    } finally {
+      setChecking(false);
+    }
+  }, [taskId, saveFirst, editVersion, markUnmatched]);
+
+  const close = useCallback(() => setOpen(false), []);
+
+  return {
+    /** The answer shown in the panel; null while the panel is closed. */
+    check: open ? (checked?.check ?? null) : null,
+    /** Whether the items were edited since the check (read at render: every edit re-renders the page). */
+    stale: checked !== null && editVersion() !== checked.version,
+    checking,
+    run: check,
+    close,
+  };
+}
+
+/** The item a warning was last clicked for; `at` tells a second click on the same item from the first. */
+export interface FocusedItem {
+  item: number;
+  at: number;
+}
+
+/** The class the items table's row gets while a warning points at it (styled in check-preview.css). */
+const FOCUSED = 'items-row--focused';
+
+/**
+ * A click on a warning: the item's row in the items table (`tr[data-item]`) is scrolled to the
+ * middle of the view and highlighted until the next such click; the preview table highlights and
+ * scrolls to its own row from `focused`.
+ */
+export function useItemFocus() {
+  const [focused, setFocused] = useState<FocusedItem | null>(null);
+  const marked = useRef<HTMLElement | null>(null);
+
+  const focusItem = useCallback((item: number) => {
+    setFocused({ item, at: Date.now() });
+    marked.current?.classList.remove(FOCUSED);
+    const row = document.querySelector<HTMLElement>(`tr[data-item="${item}"]`);
+    marked.current = row;
+    if (!row) return;
+    // Re-added after a reflow, so the highlight's flash plays again for the same row.
+    void row.offsetWidth;
+    row.classList.add(FOCUSED);
+    row.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, []);
+
+  return { focused, focusItem };
+}
