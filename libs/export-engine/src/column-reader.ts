@@ -3,7 +3,7 @@ import { ENGINE_ERR, type FileColumns, type FileKind } from '@app/contracts';
 import { readCsvGrid, readXlsxGrid } from './column-grid-reader';
 import { decodeCsv } from './csv-decoder';
 import { openPriceList } from './csv-price-reader';
-import { EngineError } from './engine-error';
+import { EngineError, guardFile } from './engine-error';
 import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS } from './header-detector';
 import { readCellFormats } from './styles-reader';
 import { dataAreaStart } from './fill-layout';
@@ -23,12 +23,7 @@ const TEMPLATE_SAMPLE_ROWS = 30;
  * its data area starts (§5.4).
  */
 export async function readColumns(file: string | Buffer, kind: FileKind): Promise<FileColumns> {
-  try {
-    return kind === 'price' ? await priceColumns(file) : await templateColumns(file);
-  } catch (err) {
-    if (err instanceof EngineError) throw err.kind ? err : err.withKind(kind);
-    throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, kind);
-  }
+  return guardFile(kind, () => (kind === 'price' ? priceColumns(file) : templateColumns(file)));
 }
 
 async function priceColumns(file: string | Buffer): Promise<FileColumns> {

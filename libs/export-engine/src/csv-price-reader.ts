@@ -4,7 +4,7 @@ import { ERR } from '@app/contracts';
 import { decodeCsv } from './csv-decoder';
 import { CsvScanner, detectSeparator } from './csv-scanner';
 import { EngineError } from './engine-error';
-import { finishMatches, itemKeys, locateItems, newPriceIndex, type PriceMatches } from './price-reader';
+import { itemKeys, newPriceIndex, settleMatches, type PriceMatches } from './price-reader';
 import type { RawSheetSink } from './sheet-reader';
 import { readCellFormats } from './styles-reader';
 import { openXlsx } from './xlsx-inspector';
@@ -24,6 +24,7 @@ export async function matchCsvPrice(
   items: readonly Item[],
   mapping: Mapping,
   timings: Record<string, number>,
+  check = false,
 ): Promise<PriceMatches> {
   let t = performance.now();
   const { text } = decodeCsv(typeof file === 'string' ? await readFile(file) : file);
@@ -31,11 +32,11 @@ export async function matchCsvPrice(
 
   t = performance.now();
   const keys = itemKeys(items);
-  const index = newPriceIndex(keys, new Map(), mapping);
+  const index = newPriceIndex(keys, new Map(), mapping, check);
   new CsvScanner(index).scan(text, detectSeparator(text));
   timings.priceSheet = performance.now() - t;
   if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ERR.csvNoRows);
-  return finishMatches(index, keys, locateItems(index, keys, mapping), new Map(), NO_FORMATS, 0);
+  return settleMatches(index, keys, mapping, check, NO_FORMATS, 0, async () => new Map());
 }
 
 /**

@@ -40,3 +40,13 @@ export class EngineError extends Error {
     return new EngineError(this.code, this.message, kind);
   }
 }
+
+/** Anything unexpected while reading a workbook (corrupt deflate data, bad XML) is that file's fault. */
+export async function guardFile<T>(kind: EngineFileKind, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof EngineError) throw err.kind ? err : err.withKind(kind);
+    throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, kind);
+  }
+}

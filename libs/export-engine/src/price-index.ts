@@ -1,6 +1,12 @@
 import type { KeyFilter } from './key-filter';
+import { hasExponent, looksLikeExponent } from './damaged-code';
 import { detach, mayBeKey, normalizeKey, numberKey } from './key-normalizer';
 import { CellKind, cellRaw, type RawSheetSink } from './sheet-reader';
+
+/** Check mode: later rows kept per key and column; the warning lists them, and more say nothing more. */
+export const REPEATS_KEPT = 20;
+/** Check mode: damaged-looking cells kept per column, so a whole damaged column stays a bounded list. */
+export const DAMAGED_KEPT = 1_000;
 
 /** Which kinds of item code a normalised key is: bit 1 = some item's MA, bit 2 = some item's GM. */
 export const KEY_MA = 1;
@@ -31,6 +37,13 @@ export class PriceIndex implements RawSheetSink {
   /** Retained rows by row number. */
   readonly rows = new Map<number, PriceCell[]>();
   cellCount = 0;
+  /**
+   * Check mode only (DESIGN §11): `${col}|${key}` → the later rows holding the key (at most
+   * REPEATS_KEPT, kept in `rows` too), for `ambiguous-price`; and column → cells that look like a
+   * code Excel turned into `4.6E+12` (at most DAMAGED_KEPT a column), for `damaged-code`.
+   */
+  readonly repeatRows?: Map<string, number[]>;
+  readonly damaged?: Map<number, { row: number; cell: PriceCell }[]>;
 
   private n = 0;
   private readonly cols: number[] = [];
@@ -58,7 +71,12 @@ export class PriceIndex implements RawSheetSink {
     private readonly maxKeyLength = Infinity,
     private readonly keyColumns?: ReadonlySet<number>,
     private readonly filter?: KeyFilter,
+    check = false,
   ) {
+    if (check) {
+      this.repeatRows = new Map();
+      this.damaged = new Map();
+    }
     this.lastKeyColumn = keyColumns ? Math.max(...keyColumns) : Infinity;
     if (keyColumns) {
       this.isKeyColumn = new Uint8Array(this.lastKeyColumn + 1);
@@ -70,7 +88,7 @@ export class PriceIndex implements RawSheetSink {
   /** isKeyColumn[col] === 1 for the key columns; undefined: every column may hold keys. */
   private readonly isKeyColumn?: Uint8Array;
 
-  cell(_row: number, col: number, kind: CellKind, s: string, start: number, end: number, style: number): boolean {
+  cell(row: number, col: number, kind: CellKind, s: string, start: number, end: number, style: number): boolean {
     // An empty number/shared cell is no cell (cellRaw → null); only the first one found is checked.
     if (this.cellCount === 0 && cellRaw(kind, s, start, end) === null) return false;
     const i = this.n++;
@@ -90,6 +108,8 @@ export class PriceIndex implements RawSheetSink {
         this.hitCols[h] = col;
         this.hitKeys[h] = key!;
         this.hitBits[h] = bits;
+      } else if (this.damaged !== undefined) {
+        this.watchDamaged(row, col, kind, s, start, end, key);
       }
     }
     return col >= this.lastKeyColumn && this.hitCount === 0;
@@ -151,6 +171,11 @@ export class PriceIndex implements RawSheetSink {
         retain = true;
         if (this.hitBits[h] & KEY_MA) addTo(this.maHits, col, key);
         if (this.hitBits[h] & KEY_GM) addTo(this.gmHits, col, key);
+      } else if (this.repeatRows !== undefined && seen <= REPEATS_KEPT) {
+        const later = this.repeatRows.get(pair);
+        if (later) later.push(row);
+        else this.repeatRows.set(pair, [row]);
+        retain = true;
       }
     }
     if (!retain) return;
@@ -160,6 +185,20 @@ export class PriceIndex implements RawSheetSink {
       if (raw !== null) cells.push({ col: this.cols[i], kind: this.kinds[i], raw: detach(raw), style: this.styles[i] });
     }
     this.rows.set(row, cells);
+  }
+
+  /** Check mode: remembers a cell that is no item's key but reads like a code in exponent form. */
+  private watchDamaged(row: number, col: number, kind: CellKind, s: string, start: number, end: number, key: string | undefined): void {
+    let damaged: boolean;
+    if (kind === CellKind.number) damaged = hasExponent(s, start, end);
+    else if (kind === CellKind.shared) damaged = key !== undefined && looksLikeExponent(key);
+    else if (kind === CellKind.string) damaged = mayStartNumber(s, start) && looksLikeExponent(cellRaw(kind, s, start, end) ?? '');
+    else return;
+    if (!damaged) return;
+    let cells = this.damaged!.get(col);
+    if (!cells) this.damaged!.set(col, (cells = []));
+    const raw = cellRaw(kind, s, start, end);
+    if (cells.length < DAMAGED_KEPT && raw !== null) cells.push({ row, cell: { col, kind, raw: detach(raw), style: 0 } });
   }
 
   /** Column with the most distinct item codes of one kind (ties: leftmost); 0 when none occur. */
@@ -175,11 +214,10 @@ export class PriceIndex implements RawSheetSink {
     return best;
   }
 
-  /** The row where `key` first occurs in `col`, if it does. */
-  lookup(col: number, key: string): PriceCell[] | undefined {
+  /** The row number where `key` first occurs in `col`, if it does (its cells: `rows`). */
+  lookup(col: number, key: string): number | undefined {
     if (col <= 0 || key === '') return undefined;
-    const row = this.firstRow.get(`${col}|${key}`);
-    return row === undefined ? undefined : this.rows.get(row);
+    return this.firstRow.get(`${col}|${key}`);
   }
 
   /** Later occurrences of the given keys in a column (each extra row counts once). */
@@ -198,6 +236,12 @@ function addTo(map: Map<number, Set<string>>, col: number, key: string): void {
   let set = map.get(col);
   if (!set) map.set(col, (set = new Set()));
   set.add(key);
+}
+
+/** A text cell that could read as a number: its first char is a digit, a sign or a space (most texts are not: no decoding for them). */
+function mayStartNumber(s: string, start: number): boolean {
+  const c = s.charCodeAt(start < 0 ? 0 : start);
+  return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 32 || c === 9;
 }
 
 /** s[start, end) is digits only. */

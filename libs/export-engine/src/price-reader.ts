@@ -3,23 +3,18 @@ import { ENGINE_ERR } from '@app/contracts';
 import { EngineError } from './engine-error';
 import { KeyFilter } from './key-filter';
 import { detach, longestKey, mayBeKey, normalizeKey } from './key-normalizer';
+import { looksLikeExponent } from './damaged-code';
+import { finishDetails, locateDetails, type PriceCheck } from './price-check';
 import { KEY_GM, KEY_MA, PriceIndex, type PriceCell } from './price-index';
+import { DATE1904_OFFSET, toPriceValue, type PriceValue } from './price-value';
 import { indexSharedStrings, readStringsAt, type SharedStringsIndex } from './shared-strings-index';
 import { readSharedStrings } from './shared-strings-reader';
 import { CellKind, readSheetCells } from './sheet-reader';
-import { readCellFormats, type CellFormats, type NumberFormat } from './styles-reader';
+import { readCellFormats, type CellFormats } from './styles-reader';
 import type { WorkbookParts } from './workbook-locator';
 import type { ZipSource } from './zip-source';
 
-/** A price cell's value as it is to be written: type kept, with the source's number format. */
-export type PriceValue =
-  /** Times of day and durations too: serial days that no date system shifts. */
-  | { type: 'number'; value: number; format: NumberFormat }
-  /** A calendar date (maybe with a time): serial day number in the 1900 date system. */
-  | { type: 'date'; value: number; format: NumberFormat }
-  | { type: 'string'; value: string; format: NumberFormat }
-  | { type: 'boolean'; value: boolean; format: NumberFormat }
-  | { type: 'error'; value: string; format: NumberFormat };
+export type { PriceValue } from './price-value';
 
 export interface ItemMatch {
   by: 'ma' | 'gm' | null;
@@ -31,17 +26,18 @@ export interface PriceMatches {
   matches: ItemMatch[];
   keyColumns: { ma: number; gm: number };
   duplicateKeys: number;
+  /** Check mode only: what DESIGN §11's check says about the matches (price-check.ts). */
+  check?: PriceCheck;
 }
 
-/** Days between the 1900 and 1904 date systems' epochs. */
-const DATE1904_OFFSET = 1462;
-const ISO_DATE_FORMAT: NumberFormat = { id: 14, code: 'mm-dd-yy' };
-const ISO_DATETIME_FORMAT: NumberFormat = { id: 22, code: 'm/d/yy h:mm' };
+/** Texts a code in exponent form may take (`-4.60700123457E+12`): what the check's key pass must let through. */
+const EXPONENT_TEXT_MAX = 24;
 
 /**
  * The price side of an export: shared strings are scanned once for item keys (only the matching
  * indices are remembered), the sheet once (PriceIndex), and the shared strings a second time for
  * just the texts the matched rows need — so no part of the price list is ever held whole.
+ * `check`: also what the check needs (rows, key cells, repeats, damaged codes), at some cost.
  */
 export async function matchPrice(
   zip: ZipSource,
@@ -49,6 +45,7 @@ export async function matchPrice(
   items: readonly Item[],
   mapping: Mapping,
   timings: Record<string, number>,
+  check = false,
 ): Promise<PriceMatches> {
   const keys = itemKeys(items);
   const { keyKinds, filter } = keys;
@@ -58,31 +55,34 @@ export async function matchPrice(
   let sharedKeys = new Map<number, string>();
   let stringsIndex: SharedStringsIndex | undefined;
   if (parts.sharedStrings) {
-    const maxLen = keys.maxLength;
-    stringsIndex = await indexSharedStrings(await zip.openXmlStream(parts.sharedStrings), keyKinds.has.bind(keyKinds), maxLen, filter);
+    // The check also wants the texts that read like a code in exponent form (damaged-code).
+    const maxLen = check ? Math.max(keys.maxLength, EXPONENT_TEXT_MAX) : keys.maxLength;
+    const isKey = check ? (key: string) => keyKinds.has(key) || looksLikeExponent(key) : keyKinds.has.bind(keyKinds);
+    stringsIndex = await indexSharedStrings(await zip.openXmlStream(parts.sharedStrings), isKey, maxLen, filter);
     if (stringsIndex) sharedKeys = stringsIndex.keys;
     else {
       // `<si/>` items: only the tag-level reader counts them right.
       await readSharedStrings(await zip.openXmlStream(parts.sharedStrings), (index, text) => {
         if (!mayBeKey(text, maxLen)) return;
         const key = normalizeKey(text);
-        if (key !== '' && keyKinds.has(key)) sharedKeys.set(index, detach(key));
+        if (key !== '' && isKey(key)) sharedKeys.set(index, detach(key));
       });
     }
   }
   timings.priceSharedStrings = performance.now() - t;
 
   t = performance.now();
-  const index = newPriceIndex(keys, sharedKeys, mapping);
+  const index = newPriceIndex(keys, sharedKeys, mapping, check);
   await readSheetCells(await zip.openXmlStream(parts.dataSheet.entry), index);
   timings.priceSheet = performance.now() - t;
   if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ENGINE_ERR.sheetEmpty(parts.dataSheet.name), 'price');
 
-  const located = locateItems(index, keys, mapping);
-  t = performance.now();
-  const texts = await readNeededStrings(zip, parts, located.neededCells, stringsIndex);
-  timings.priceStringsSecondPass = performance.now() - t;
-  return finishMatches(index, keys, located, texts, formats, parts.date1904 ? DATE1904_OFFSET : 0);
+  return settleMatches(index, keys, mapping, check, formats, parts.date1904 ? DATE1904_OFFSET : 0, async (cells) => {
+    const started = performance.now();
+    const texts = await readNeededStrings(zip, parts, cells, stringsIndex);
+    timings.priceStringsSecondPass = performance.now() - started;
+    return texts;
+  });
 }
 
 /** The items' codes, normalised (DESIGN §5.2), with the kinds each is and a filter over them. */
@@ -111,15 +111,38 @@ export function itemKeys(items: readonly Item[]): ItemKeys {
   return { keyKinds, maKeys, gmKeys, filter: new KeyFilter(keyKinds.keys()), maxLength: longestKey(keyKinds.keys()) };
 }
 
-export function newPriceIndex(keys: ItemKeys, sharedKeys: ReadonlyMap<number, string>, mapping: Mapping): PriceIndex {
+export function newPriceIndex(keys: ItemKeys, sharedKeys: ReadonlyMap<number, string>, mapping: Mapping, check = false): PriceIndex {
   const { ma, gm } = mapping.priceKeys;
   const keyColumnsSet = ma > 0 && gm > 0 ? new Set([ma, gm]) : undefined;
-  return new PriceIndex(keys.keyKinds, sharedKeys, keys.maxLength, keyColumnsSet, keys.filter);
+  return new PriceIndex(keys.keyKinds, sharedKeys, keys.maxLength, keyColumnsSet, keys.filter, check);
+}
+
+/**
+ * After the scan, for both readers: each item's row, the strings those rows need (`readTexts`:
+ * the second pass over an xlsx's shared strings; a CSV has none), the values, and in check mode
+ * what the check needs besides.
+ */
+export async function settleMatches(
+  index: PriceIndex,
+  keys: ItemKeys,
+  mapping: Mapping,
+  check: boolean,
+  formats: CellFormats,
+  dateOffset: number,
+  readTexts: (cells: PriceCell[]) => Promise<Map<number, string>>,
+): Promise<PriceMatches> {
+  const located = locateItems(index, keys, mapping);
+  const details = check ? locateDetails(index, keys, located, mappedColumns(mapping)) : undefined;
+  const texts = await readTexts(details ? located.neededCells.concat(details.neededCells) : located.neededCells);
+  const matches = finishMatches(index, keys, located, texts, formats, dateOffset);
+  if (details) matches.check = finishDetails(details, texts, formats, dateOffset);
+  return matches;
 }
 
 export interface LocatedItems {
   keyColumns: { ma: number; gm: number };
-  found: { by: 'ma' | 'gm' | null; cells: PriceCell[] }[];
+  /** Each item's matched row (0 when missing) and its cells in mapped columns. */
+  found: { by: 'ma' | 'gm' | null; row: number; cells: PriceCell[] }[];
   /** The matched rows' cells in mapped columns, all items together. */
   neededCells: PriceCell[];
 }
@@ -130,18 +153,24 @@ export function locateItems(index: PriceIndex, keys: ItemKeys, mapping: Mapping)
     ma: mapping.priceKeys.ma > 0 ? mapping.priceKeys.ma : index.detectKeyColumn(KEY_MA),
     gm: mapping.priceKeys.gm > 0 ? mapping.priceKeys.gm : index.detectKeyColumn(KEY_GM),
   };
-  const wanted = new Set(Object.keys(mapping.priceToTemplate).map(Number));
+  const wanted = mappedColumns(mapping);
   const found: LocatedItems['found'] = [];
   const neededCells: PriceCell[] = [];
   for (let i = 0; i < keys.maKeys.length; i++) {
     const byMa = index.lookup(keyColumns.ma, keys.maKeys[i]);
-    const byGm = byMa ? undefined : index.lookup(keyColumns.gm, keys.gmKeys[i]);
+    const byGm = byMa === undefined ? index.lookup(keyColumns.gm, keys.gmKeys[i]) : undefined;
+    const row = byMa ?? byGm ?? 0;
     const cells: PriceCell[] = [];
-    for (const c of byMa ?? byGm ?? []) if (wanted.has(c.col)) cells.push(c);
-    found.push({ by: byMa ? 'ma' : byGm ? 'gm' : null, cells });
+    for (const c of index.rows.get(row) ?? []) if (wanted.has(c.col)) cells.push(c);
+    found.push({ by: byMa !== undefined ? 'ma' : byGm !== undefined ? 'gm' : null, row, cells });
     neededCells.push(...cells);
   }
   return { keyColumns, found, neededCells };
+}
+
+/** The price columns `priceToTemplate` copies from. */
+export function mappedColumns(mapping: Mapping): Set<number> {
+  return new Set(Object.keys(mapping.priceToTemplate).map(Number));
 }
 
 export function finishMatches(
@@ -156,7 +185,7 @@ export function finishMatches(
   for (const { by, cells } of found) {
     const values = new Map<number, PriceValue>();
     for (const c of cells) {
-      const v = toValue(c, texts, formats, dateOffset);
+      const v = toPriceValue(c, texts, formats, dateOffset);
       if (v) values.set(c.col, v);
     }
     matches.push({ by, values });
@@ -187,38 +216,4 @@ async function readNeededStrings(zip: ZipSource, parts: WorkbookParts, cells: Pr
     { wanted: (i) => needed.has(i) },
   );
   return texts;
-}
-
-function toValue(
-  c: PriceCell,
-  texts: Map<number, string>,
-  formats: CellFormats,
-  dateOffset: number,
-): PriceValue | undefined {
-  const format = formats.formatOf(c.style);
-  switch (c.kind) {
-    case CellKind.shared: {
-      const text = texts.get(parseInt(c.raw, 10));
-      return text === undefined ? undefined : { type: 'string', value: text, format };
-    }
-    case CellKind.string:
-      return { type: 'string', value: c.raw, format };
-    case CellKind.boolean:
-      return { type: 'boolean', value: c.raw.trim() === '1' || c.raw.trim().toLowerCase() === 'true', format };
-    case CellKind.error:
-      return { type: 'error', value: c.raw, format };
-    case CellKind.isoDate: {
-      const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(c.raw) || !c.raw.includes('T') ? c.raw : `${c.raw}Z`);
-      if (!Number.isFinite(ms)) return { type: 'string', value: c.raw, format };
-      const serial = ms / 86_400_000 + 25_569;
-      const fmt = formats.isDate(c.style) ? format : Number.isInteger(serial) ? ISO_DATE_FORMAT : ISO_DATETIME_FORMAT;
-      return { type: 'date', value: serial, format: fmt };
-    }
-    default: {
-      const n = Number(c.raw);
-      if (!Number.isFinite(n)) return { type: 'string', value: c.raw, format };
-      if (formats.isCalendarDate(c.style)) return { type: 'date', value: n + dateOffset, format };
-      return { type: 'number', value: n, format };
-    }
-  }
 }

@@ -1,7 +1,7 @@
 import { columnLetter } from '@app/contracts';
 import { formatNumber } from './key-normalizer';
 import { TEXT_FORMAT_ID } from './number-format';
-import type { PriceValue } from './price-reader';
+import type { PriceValue } from './price-value';
 import type { StylesPatcher } from './styles-patcher';
 import type { FillLayout } from './fill-layout';
 import { shiftRow } from './row-shift';
