@@ -40,9 +40,9 @@ export function readValidations(sheetXml: string, resolveList?: ListResolver): V
   return out;
 }
 
-/** The rules covering cell (row, col). */
+/** The rules covering cell (row, col); row 0: those covering any row of the column. */
 export function rulesAt(rules: readonly ValidationRule[], row: number, col: number): ValidationRule[] {
-  return rules.filter((r) => r.ranges.some((g) => (g.top || 1) <= row && row <= (g.bottom || Infinity) && (g.left || 1) <= col && col <= (g.right || Infinity)));
+  return rules.filter((r) => r.ranges.some((g) => (row === 0 || ((g.top || 1) <= row && row <= (g.bottom || Infinity))) && (g.left || 1) <= col && col <= (g.right || Infinity)));
 }
 
 function formula(body: string, n: 1 | 2): string | undefined {

@@ -1,8 +1,10 @@
 /**
- * The export engine (DESIGN §5–6): a pure library — paths/bytes and plain data in, an xlsx and a
- * report out. No Nest, HTTP, database or object storage in here.
+ * The export engine (DESIGN §5–6, §10–11): a pure library — paths/bytes and plain data in, an xlsx
+ * (or a check of it) and a report out. No Nest, HTTP, database or object storage in here.
  */
 export { generateExport, type EngineInput, type EngineOutput } from './generate-export';
+export { checkExport, type CheckOptions, type CheckOutput } from './check-export';
+export { explainMatch } from './match-explainer';
 export { EngineError, type EngineErrorCode } from './engine-error';
 export { inspectXlsx, DEFAULT_LIMITS, type InspectLimits } from './xlsx-inspector';
 export { normalizeKey, numberKey } from './key-normalizer';

@@ -1,0 +1,89 @@
+import { CHECK_ROWS_MAX, type Item } from '@app/contracts';
+import { checkExport } from './check-export';
+import { generateExport } from './generate-export';
+import { CHECK_MAPPING, checkPrice, checkPriceCsv, checkTemplate, dateCell, TEMPLATE_HEADER } from './testing/check-fixtures';
+import { buildWorkbook, item, plain, readWorkbook, type CellInput } from './testing/workbook-builders';
+
+/** DESIGN §11: the check's rows, explanations and summary, against what generate writes. */
+
+const M = CHECK_MAPPING;
+const template = () => checkTemplate();
+const price = (rows: CellInput[][]) => checkPrice(rows);
+const date = dateCell;
+
+const PRICE_ROWS: CellInput[][] = [
+  ['0031000', '77000', 49.9, '4006381333931', 'шт', date(2025, 2, 3)],
+  [31001, '77001', 57.25, '4006381333931', 'кг', null],
+  ['MA-2', '77002', 10, '4006381333931', 'шт', null],
+  ['X-3', '77003', 11, '4006381333931', 'шт', null],
+];
+const ITEMS: Item[] = [item('0031000', '77000', 'Молоко', 2, 1), item('0031001', '', 'Кефир'), item('\u043c\u0430-2'), item('нет', ' 77003 '), item('нет', 'нет', 'Нет в прейскуранте')];
+
+describe('checkExport: the rows', () => {
+  it('shows the rows exactly as generate writes them', async () => {
+    const input = { price: await price(PRICE_ROWS), template: await template(), items: ITEMS, mapping: M };
+    const [check, gen] = await Promise.all([checkExport(input), generateExport(input)]);
+    const ws = (await readWorkbook(gen.xlsx)).getWorksheet('Данные')!;
+    expect(check.rows).toHaveLength(ITEMS.length);
+    check.rows.forEach((row, i) => {
+      for (let col = 1; col <= TEMPLATE_HEADER.length; col++) {
+        const written = plain(ws.getCell(gen.placement!.firstRow + i, col).value);
+        const shown = written instanceof Date ? written.toISOString().slice(0, 10) : written;
+        expect([i, col, row.cells[String(col)] ?? null]).toEqual([i, col, shown]);
+      }
+    });
+    expect(check.rows[0].cells).toEqual({ '1': '0031000', '2': '77000', '3': 'Молоко', '4': 49.9, '5': 2, '6': 1, '7': '4006381333931', '8': 'шт', '9': '2025-02-03' });
+    expect(check.digest).toEqual(gen.digest);
+  });
+
+  it('explains each match: by MA or GM, which steps it needed, the price row', async () => {
+    const check = await checkExport({ price: await price(PRICE_ROWS), template: await template(), items: ITEMS, mapping: M });
+    expect(check.rows.map(({ status, by, via, priceRow }) => ({ status, by, via, priceRow }))).toEqual([
+      { status: 'found', by: 'ma', via: ['exact'], priceRow: 2 },
+      { status: 'found', by: 'ma', via: ['leading-zeros'], priceRow: 3 },
+      { status: 'found', by: 'ma', via: ['case', 'look-alike'], priceRow: 4 },
+      { status: 'found', by: 'gm', via: ['spaces'], priceRow: 5 },
+      { status: 'missing', by: null, via: [], priceRow: null },
+    ]);
+    expect(check.rows.map((r) => r.item)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('lists the written columns with the template header names', async () => {
+    const check = await checkExport({ price: await price(PRICE_ROWS), template: await template(), items: ITEMS, mapping: M });
+    expect(check.columns).toEqual(TEMPLATE_HEADER.map((header, i) => ({ index: i + 1, letter: 'ABCDEFGHI'[i], header })));
+  });
+
+  it('shows the first rowsMax rows (500 by default) and counts them all', async () => {
+    const p = await price(PRICE_ROWS);
+    const t = await template();
+    const two = await checkExport({ price: p, template: t, items: ITEMS, mapping: M }, { rowsMax: 2 });
+    expect(two.rows.map((r) => r.item)).toEqual([0, 1]);
+    expect(two.rowsTotal).toBe(5);
+    const many = Array.from({ length: CHECK_ROWS_MAX + 1 }, (_, i) => item(`Z-${i}`));
+    const all = await checkExport({ price: p, template: t, items: many, mapping: M });
+    expect(all.rows).toHaveLength(CHECK_ROWS_MAX);
+    expect(all.rowsTotal).toBe(CHECK_ROWS_MAX + 1);
+    expect(Object.keys(all.digest)).toHaveLength(CHECK_ROWS_MAX + 1);
+  });
+
+  it('reads a CSV price list: rows numbered as its lines', async () => {
+    const csv = checkPriceCsv([
+      ['0031000', '77000', 49.9, '4006381333931', 'шт', '03.02.2025'],
+      [31001, '77001', 57.25, '4006381333931', 'кг', ''],
+    ]);
+    const check = await checkExport({ price: csv, template: await template(), items: ITEMS.slice(0, 2), mapping: M });
+    expect(check.rows.map(({ via, priceRow }) => ({ via, priceRow }))).toEqual([
+      { via: ['exact'], priceRow: 2 },
+      { via: ['leading-zeros'], priceRow: 3 },
+    ]);
+    expect(check.rows[0].cells['4']).toBe(49.9);
+  });
+
+  it('fails where generate fails, with the same error', async () => {
+    const empty = await buildWorkbook([{ name: 'Данные', rows: [] }]);
+    const input = { price: empty, template: await template(), items: ITEMS, mapping: M };
+    const [gen, check] = await Promise.allSettled([generateExport(input), checkExport(input)]);
+    expect(gen.status).toBe('rejected');
+    expect(check).toEqual(gen);
+  });
+});

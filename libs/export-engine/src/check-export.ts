@@ -1,0 +1,93 @@
+import type { CheckResponse, CheckRow, ExportDigest, FileColumns, FileKind } from '@app/contracts';
+import { CHECK_ROWS_MAX, ENGINE_ERR, LIMITS, columnLetter } from '@app/contracts';
+import { checkWarnings } from './check-warnings';
+import { readColumns } from './column-reader';
+import { readValidations } from './data-validation';
+import { EngineError } from './engine-error';
+import { buildDigest } from './export-digest';
+import { withExportInputs, type EngineInput } from './export-inputs';
+import { planLayout } from './fill-layout';
+import { explainMatch } from './match-explainer';
+import { checkColumns, outRow, previewValue, valueColumns } from './out-row';
+import type { PriceCheck } from './price-check';
+import type { PriceMatches } from './price-reader';
+import { readCellFormats } from './styles-reader';
+import { guardHeaders } from './template-guard';
+import type { OutRow } from './template-writer';
+import { resolveValidationLists } from './validation-lists';
+
+/** What the worker hands back for `POST /api/tasks/{id}/check`, before it compares the digest with the newest export's. */
+export type CheckOutput = Omit<CheckResponse, 'changes'> & { digest: ExportDigest };
+
+export interface CheckOptions {
+  /** How many rows to show (default CHECK_ROWS_MAX); the warnings and the digest cover all. */
+  rowsMax?: number;
+}
+
+/**
+ * DESIGN §11: the export as generateExport would write it, without writing it — the same reads of
+ * both files, the same rows in the same template rows — with an explanation of every match and the
+ * warnings of the whole task. It fails where generate would, with the same errors.
+ */
+export async function checkExport(input: EngineInput, options: CheckOptions = {}): Promise<CheckOutput> {
+  checkColumns(input.mapping);
+  // Both files' headers: the columns' names, barcode columns and the guard. Read alongside.
+  const columns: Record<FileKind, Promise<FileColumns>> = { template: readColumns(input.template, 'template'), price: readColumns(input.price, 'price') };
+  for (const c of Object.values(columns)) c.catch(() => undefined);
+
+  return withExportInputs(input, {}, true, async (template, tpl, matched) => {
+    // Check mode always sets it.
+    const check = matched.check!;
+    const rows = input.items.map((item, i) => outRow(item, matched.matches[i].values, input.mapping));
+    const written = valueColumns(input.mapping);
+    const layout = planLayout(tpl.sheetXml, tpl.sheet, tpl.tables, rows.length, written);
+    if (layout.start + rows.length - 1 > LIMITS.rowMax) {
+      throw new EngineError('NO_ROOM_FOR_ITEMS', ENGINE_ERR.noRoomForItems(Math.max(0, LIMITS.rowMax - layout.start + 1), rows.length), 'template');
+    }
+    const resolveList = await resolveValidationLists(template, tpl.tplParts, tpl.sheetXml, readCellFormats(tpl.stylesXml));
+    const [templateColumns, priceColumns] = await Promise.all([columns.template, columns.price]);
+    const templateHeaders = headersOf(templateColumns);
+    const { warnings, warningCounts } = checkWarnings({
+      items: input.items,
+      mapping: input.mapping,
+      rows,
+      matched: { ...matched, check },
+      firstRow: layout.start,
+      validations: readValidations(tpl.sheetXml, resolveList),
+      templateHeaders,
+      priceHeaders: headersOf(priceColumns),
+      headerChanges: await guardHeaders(input, (kind) => columns[kind]),
+    });
+    return {
+      columns: [...written].sort((a, b) => a - b).map((index) => ({ index, letter: columnLetter(index), header: templateHeaders.get(index) ?? '' })),
+      rows: previewRows(input, rows, matched, check, options.rowsMax ?? CHECK_ROWS_MAX),
+      rowsTotal: rows.length,
+      warnings,
+      warningCounts,
+      digest: buildDigest(input.items, rows, matched.matches),
+    };
+  });
+}
+
+/** The first rows as they will be written, each with how its item was found. */
+function previewRows(input: EngineInput, rows: readonly OutRow[], matched: PriceMatches, check: PriceCheck, max: number): CheckRow[] {
+  return rows.slice(0, Math.max(0, max)).map((row, i) => {
+    const { by } = matched.matches[i];
+    const detail = check.items[i];
+    const code = by === 'gm' ? input.items[i].gm : input.items[i].ma;
+    const cells: CheckRow['cells'] = {};
+    for (const [col, v] of row) cells[String(col)] = previewValue(v);
+    return {
+      item: i,
+      status: by === null ? 'missing' : 'found',
+      by,
+      via: detail ? explainMatch(code, detail.key.text) : [],
+      priceRow: detail?.row ?? null,
+      cells,
+    };
+  });
+}
+
+function headersOf(columns: FileColumns): Map<number, string> {
+  return new Map(columns.columns.map((c) => [c.index, c.header]));
+}
