@@ -28,6 +28,12 @@ export async function dropProfile(id: string | undefined): Promise<void> {
   if (id) await api().delete(`/api/profiles/${id}`);
 }
 
+/** An afterAll's clean-up: the tasks, then the profiles they used (each only if it was made). */
+export async function dropAll(tasks: (Task | undefined)[], profiles: (RuleProfile | undefined)[]): Promise<void> {
+  for (const task of tasks) if (task) await api().delete(`/api/tasks/${task.id}`);
+  for (const profile of profiles) await dropProfile(profile?.id);
+}
+
 export async function createTaskWith(name: string, profileId: string): Promise<Task> {
   return (await api().post('/api/tasks').send({ name, profileId }).expect(201)).body as Task;
 }

@@ -40,7 +40,7 @@ export function MappingPage() {
     }
     form.setDraft(result.draft);
     setFilled(result.filled);
-    toast.success(COLUMNS_UI.autoMatchFilled(result.filled.length), { description: result.filled.join('\n') });
+    toast.success(COLUMNS_UI.autoMatchFilled(result.filled.length));
   };
 
   const { draft } = form;
