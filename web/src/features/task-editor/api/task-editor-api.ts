@@ -1,5 +1,15 @@
 import { EXPORT_HEADERS } from '@app/contracts';
-import type { ExportRecord, FileKind, Item, PatchTaskRequest, PatchTaskResponse, Task } from '@app/contracts';
+import type {
+  ExportRecord,
+  FileKind,
+  FixHeaderRequest,
+  HeaderChangesResponse,
+  Item,
+  PatchTaskRequest,
+  PatchTaskResponse,
+  Task,
+  UploadResponse,
+} from '@app/contracts';
 import { apiFetch, apiRequest } from '../../../lib/api-client';
 
 const taskUrl = (id: string) => `/api/tasks/${encodeURIComponent(id)}`;
@@ -15,10 +25,27 @@ export function saveTaskItems(id: string, items: Item[], version: number): Promi
   return apiRequest<PatchTaskResponse>(taskUrl(id), { method: 'PATCH', json: body });
 }
 
-export function uploadTaskFile(id: string, kind: FileKind, file: File): Promise<Task> {
+/** Another rule profile for the task (null = the default), its rules copied into the task's own. */
+export function changeTaskProfile(id: string, profileId: string | null, version: number): Promise<PatchTaskResponse> {
+  const body: PatchTaskRequest = { profileId, syncMapping: true, version };
+  return apiRequest<PatchTaskResponse>(taskUrl(id), { method: 'PATCH', json: body });
+}
+
+/** The task, and what the template guard found in the new file (`headerChanges`). */
+export function uploadTaskFile(id: string, kind: FileKind, file: File): Promise<UploadResponse> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiRequest<Task>(`${taskUrl(id)}/upload/${kind}`, { method: 'POST', body: form });
+  return apiRequest<UploadResponse>(`${taskUrl(id)}/upload/${kind}`, { method: 'POST', body: form });
+}
+
+/** The guard on both of the task's files as they are now. */
+export function fetchHeaderChanges(id: string): Promise<HeaderChangesResponse> {
+  return apiRequest<HeaderChangesResponse>(`${taskUrl(id)}/header-changes`);
+}
+
+/** `Исправить`: the rule at `from` now reads `to`, in the task's profile and its own rules. */
+export function fixHeaderChange(id: string, fix: FixHeaderRequest): Promise<Task> {
+  return apiRequest<Task>(`${taskUrl(id)}/header-changes/fix`, { method: 'POST', json: fix });
 }
 
 export interface GenerateResult {

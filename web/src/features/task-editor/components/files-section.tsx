@@ -1,8 +1,20 @@
 import { FILE_KINDS, UI } from '@app/contracts';
-import type { Task } from '@app/contracts';
+import type { FileKind, HeaderChange, Task, UploadResponse } from '@app/contracts';
+import { HeaderChanges } from './header-changes';
 import { UploadCard } from './upload-card';
 
-export function FilesSection({ task, onUploaded }: { task: Task; onUploaded: (task: Task) => void }) {
+interface Props {
+  task: Task;
+  onUploaded: (answer: UploadResponse, kind: FileKind) => void;
+  /** The template guard's findings, shown under the cards (none: no warning). */
+  headerChanges?: readonly HeaderChange[];
+  onFix?: (change: HeaderChange) => Promise<unknown>;
+}
+
+const NO_CHANGES: readonly HeaderChange[] = [];
+const NO_FIX = async () => undefined;
+
+export function FilesSection({ task, onUploaded, headerChanges = NO_CHANGES, onFix = NO_FIX }: Props) {
   return (
     <section className="panel">
       <h2 className="panel__title">{UI.filesSection}</h2>
@@ -12,6 +24,7 @@ export function FilesSection({ task, onUploaded }: { task: Task; onUploaded: (ta
         ))}
       </div>
       <p className="note">{UI.sheetNote}</p>
+      <HeaderChanges changes={headerChanges} onFix={onFix} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { toast } from 'sonner';
 import { TOAST, UI } from '@app/contracts';
-import type { FileKind, Task } from '@app/contracts';
+import type { FileKind, Task, UploadResponse } from '@app/contracts';
 import { serverMessageOf } from '../../../lib/api-client';
 import { formatDateTime, formatSize } from '../../../lib/format';
 import { useTasks } from '../../tasks/hooks/tasks-context';
@@ -16,8 +16,8 @@ const HINTS: Record<FileKind, string> = { price: UI.dropHintPrice, template: UI.
 interface Props {
   task: Task;
   kind: FileKind;
-  /** The task as the upload answered it: the page shows it at once, the sidebar list is refetched. */
-  onUploaded: (task: Task) => void;
+  /** The upload's answer (the task, and the guard's findings): the page shows it at once, the sidebar list is refetched. */
+  onUploaded: (answer: UploadResponse, kind: FileKind) => void;
 }
 
 /**
@@ -44,7 +44,7 @@ export function UploadCard({ task, kind, onUploaded }: Props) {
     setFileName(file.name);
     setUploading(true);
     try {
-      onUploaded(await uploadTaskFile(task.id, kind, file));
+      onUploaded(await uploadTaskFile(task.id, kind, file), kind);
       toast.success(TOAST.uploaded, { description: file.name });
       await refresh();
     } catch (e) {

@@ -23,8 +23,8 @@ const TasksContext = createContext<TasksState | null>(null);
 
 function summaryOf(task: Task | TaskSummary): TaskSummary {
   if (!('items' in task)) return task;
-  const { id, name, createdAt, updatedAt, files } = task;
-  return { id, name, createdAt, updatedAt, files, itemCount: task.items.length };
+  const { id, name, createdAt, updatedAt, files, profileId } = task;
+  return { id, name, createdAt, updatedAt, files, itemCount: task.items.length, profileId };
 }
 
 export function TasksProvider({ children }: { children: ReactNode }) {
