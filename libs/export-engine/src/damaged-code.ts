@@ -11,6 +11,21 @@ export function looksLikeExponent(text: string): boolean {
   return EXPONENT_TEXT_RE.test(text);
 }
 
+/** Texts longer than this are no code in exponent form. */
+const EXPONENT_TEXT_MAX = 32;
+
+/** Cheap test on UTF-8 bytes before any decoding: only digits, `.,+-eE` and spaces, an `e` among them. */
+export function mayBeExponentBytes(buf: Uint8Array, from: number, to: number): boolean {
+  if (to - from > EXPONENT_TEXT_MAX) return false;
+  let e = false;
+  for (let i = from; i < to; i++) {
+    const b = buf[i];
+    if (b === 69 || b === 101) e = true;
+    else if (!((b >= 48 && b <= 57) || b === 46 || b === 44 || b === 43 || b === 45 || b === 32)) return false;
+  }
+  return e;
+}
+
 /** A number cell's XML text s[start, end) (or s itself when start < 0) holds an exponent. */
 export function hasExponent(s: string, start: number, end: number): boolean {
   const from = start < 0 ? 0 : start;

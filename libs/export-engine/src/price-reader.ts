@@ -3,7 +3,7 @@ import { ENGINE_ERR } from '@app/contracts';
 import { EngineError } from './engine-error';
 import { KeyFilter } from './key-filter';
 import { detach, longestKey, mayBeKey, normalizeKey } from './key-normalizer';
-import { looksLikeExponent } from './damaged-code';
+import { looksLikeExponent, mayBeExponentBytes } from './damaged-code';
 import { finishDetails, locateDetails, type PriceCheck } from './price-check';
 import { KEY_GM, KEY_MA, PriceIndex, type PriceCell } from './price-index';
 import { DATE1904_OFFSET, toPriceValue, type PriceValue } from './price-value';
@@ -30,9 +30,6 @@ export interface PriceMatches {
   check?: PriceCheck;
 }
 
-/** Texts a code in exponent form may take (`-4.60700123457E+12`): what the check's key pass must let through. */
-const EXPONENT_TEXT_MAX = 24;
-
 /**
  * The price side of an export: shared strings are scanned once for item keys (only the matching
  * indices are remembered), the sheet once (PriceIndex), and the shared strings a second time for
@@ -55,15 +52,15 @@ export async function matchPrice(
   let sharedKeys = new Map<number, string>();
   let stringsIndex: SharedStringsIndex | undefined;
   if (parts.sharedStrings) {
+    const maxLen = keys.maxLength;
     // The check also wants the texts that read like a code in exponent form (damaged-code).
-    const maxLen = check ? Math.max(keys.maxLength, EXPONENT_TEXT_MAX) : keys.maxLength;
     const isKey = check ? (key: string) => keyKinds.has(key) || looksLikeExponent(key) : keyKinds.has.bind(keyKinds);
-    stringsIndex = await indexSharedStrings(await zip.openXmlStream(parts.sharedStrings), isKey, maxLen, filter);
+    stringsIndex = await indexSharedStrings(await zip.openXmlStream(parts.sharedStrings), isKey, maxLen, filter, check ? mayBeExponentBytes : undefined);
     if (stringsIndex) sharedKeys = stringsIndex.keys;
     else {
       // `<si/>` items: only the tag-level reader counts them right.
       await readSharedStrings(await zip.openXmlStream(parts.sharedStrings), (index, text) => {
-        if (!mayBeKey(text, maxLen)) return;
+        if (!mayBeKey(text, maxLen) && !(check && looksLikeExponent(text))) return;
         const key = normalizeKey(text);
         if (key !== '' && isKey(key)) sharedKeys.set(index, detach(key));
       });

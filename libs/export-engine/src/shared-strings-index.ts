@@ -30,8 +30,9 @@ export async function indexSharedStrings(
   isKey: (key: string) => boolean,
   maxKeyLength: number,
   filter?: KeyFilter,
+  alsoCheck?: (buf: Buffer, from: number, to: number) => boolean,
 ): Promise<SharedStringsIndex | undefined> {
-  const scanner = new SharedStringsScanner(isKey, maxKeyLength, filter);
+  const scanner = new SharedStringsScanner(isKey, maxKeyLength, filter, alsoCheck);
   let carry: Buffer | undefined;
   try {
     for await (const piece of stream) {
@@ -96,6 +97,8 @@ class SharedStringsScanner {
     private readonly isKey: (key: string) => boolean,
     private readonly maxKeyLength: number,
     private readonly filter: KeyFilter | undefined,
+    /** Plain texts to normalise and offer `isKey` although too long or filtered out (the check's damaged codes). */
+    private readonly alsoCheck: ((buf: Buffer, from: number, to: number) => boolean) | undefined,
   ) {}
 
   setPrefix(prefix: string): void {
@@ -151,6 +154,7 @@ class SharedStringsScanner {
           const next = j + tail.length;
           if (special) this.visitSlow(buf, pos, next - closeSi.length);
           else if (count <= maxKeyLength && (!filter || filter.mayBeKeyBytes(buf, t, j))) this.check(buf.toString('utf8', t, j));
+          else if (this.alsoCheck !== undefined && this.alsoCheck(buf, t, j)) this.check(buf.toString('utf8', t, j));
           pos = next;
           continue;
         }
