@@ -1,7 +1,6 @@
 import type { CheckResponse, CheckRow, ExportDigest, FileColumns, FileKind } from '@app/contracts';
 import { CHECK_ROWS_MAX, ENGINE_ERR, LIMITS, columnLetter } from '@app/contracts';
 import { checkWarnings } from './check-warnings';
-import { readColumns } from './column-reader';
 import { readValidations } from './data-validation';
 import { EngineError } from './engine-error';
 import { buildDigest } from './export-digest';
@@ -12,7 +11,7 @@ import { checkColumns, outRow, previewValue, valueColumns } from './out-row';
 import type { PriceCheck } from './price-check';
 import type { PriceMatches } from './price-reader';
 import { readCellFormats } from './styles-reader';
-import { guardHeaders } from './template-guard';
+import { columnsOrNone, guardHeaders } from './template-guard';
 import type { OutRow } from './template-writer';
 import { resolveValidationLists } from './validation-lists';
 
@@ -32,8 +31,7 @@ export interface CheckOptions {
 export async function checkExport(input: EngineInput, options: CheckOptions = {}): Promise<CheckOutput> {
   checkColumns(input.mapping);
   // Both files' headers: the columns' names, barcode columns and the guard. Read alongside.
-  const columns: Record<FileKind, Promise<FileColumns>> = { template: readColumns(input.template, 'template'), price: readColumns(input.price, 'price') };
-  for (const c of Object.values(columns)) c.catch(() => undefined);
+  const columns: Record<FileKind, Promise<FileColumns>> = { template: columnsOrNone(input.template, 'template'), price: columnsOrNone(input.price, 'price') };
 
   return withExportInputs(input, {}, true, async (template, tpl, matched) => {
     // Check mode always sets it.

@@ -34,9 +34,8 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
   const timings: Record<string, number> = {};
   const started = performance.now();
   checkColumns(input.mapping);
-  // The guard reads the files once more, alongside; its failure waits for the export's own errors.
+  // The guard reads the files once more, alongside the export.
   const guarding = guardHeaders(input);
-  guarding.catch(() => undefined);
 
   const out = await withExportInputs(input, timings, false, async (template, tpl, matched) => {
     const { tplParts, sheetXml, stylesXml, sheet, tables, calcChainXml } = tpl;

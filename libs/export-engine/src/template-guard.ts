@@ -10,9 +10,21 @@ import type { EngineInput } from './export-inputs';
  */
 export async function guardHeaders(
   input: Pick<EngineInput, 'price' | 'template' | 'remembered'>,
-  read: (kind: FileKind) => Promise<FileColumns> = (kind) => readColumns(input[kind], kind),
+  read: (kind: FileKind) => Promise<FileColumns> = (kind) => columnsOrNone(input[kind], kind),
 ): Promise<HeaderChange[]> {
   const kinds = (['template', 'price'] as const).filter((k) => Object.keys(input.remembered?.[k] ?? {}).length > 0);
   const changes = await Promise.all(kinds.map(async (k) => headerChanges(k, input.remembered![k], (await read(k)).columns)));
   return changes.flat();
+}
+
+/**
+ * A file's columns, or none when they cannot be read: as for an upload, a guard that cannot run
+ * costs its warnings, never the export (a file the export cannot read fails it on its own).
+ */
+export async function columnsOrNone(file: string | Buffer, kind: FileKind): Promise<FileColumns> {
+  try {
+    return await readColumns(file, kind);
+  } catch {
+    return { kind, sheet: '', headerRow: 0, columns: [] };
+  }
 }
