@@ -1,7 +1,6 @@
 import type { CheckWarning } from '@app/contracts';
 import { CHECK_WARNING, MANUAL_FIELDS, columnLetter } from '@app/contracts';
-import type { CheckFacts } from './check-warnings';
-import { warning } from './check-warnings';
+import { warning, type CheckFacts } from './check-facts';
 import { rulesAt } from './data-validation';
 import { gtinDigits, hasValidCheckDigit, isGtinHeader } from './gtin';
 import { previewValue, storedValue } from './out-row';

@@ -1,8 +1,7 @@
 import type { CheckResponse, CheckRow, ExportDigest, FileColumns, FileKind } from '@app/contracts';
-import { CHECK_ROWS_MAX, ENGINE_ERR, LIMITS, columnLetter } from '@app/contracts';
+import { CHECK_ROWS_MAX, columnLetter } from '@app/contracts';
 import { checkWarnings } from './check-warnings';
 import { readValidations } from './data-validation';
-import { EngineError } from './engine-error';
 import { buildDigest } from './export-digest';
 import { withExportInputs, type EngineInput } from './export-inputs';
 import { planLayout } from './fill-layout';
@@ -39,9 +38,6 @@ export async function checkExport(input: EngineInput, options: CheckOptions = {}
     const rows = input.items.map((item, i) => outRow(item, matched.matches[i].values, input.mapping));
     const written = valueColumns(input.mapping);
     const layout = planLayout(tpl.sheetXml, tpl.sheet, tpl.tables, rows.length, written);
-    if (layout.start + rows.length - 1 > LIMITS.rowMax) {
-      throw new EngineError('NO_ROOM_FOR_ITEMS', ENGINE_ERR.noRoomForItems(Math.max(0, LIMITS.rowMax - layout.start + 1), rows.length), 'template');
-    }
     const resolveList = await resolveValidationLists(template, tpl.tplParts, tpl.sheetXml, readCellFormats(tpl.stylesXml));
     const [templateColumns, priceColumns] = await Promise.all([columns.template, columns.price]);
     const templateHeaders = headersOf(templateColumns);

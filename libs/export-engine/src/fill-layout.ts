@@ -1,4 +1,5 @@
-import { LIMITS, type ExportWarning } from '@app/contracts';
+import { ENGINE_ERR, LIMITS, type ExportWarning } from '@app/contracts';
+import { EngineError } from './engine-error';
 import type { SheetTable } from './table-extender';
 import { firstDataRow, rangesAfterData, type CellRange, type TemplateSheet } from './template-sheet';
 
@@ -17,9 +18,18 @@ export interface FillLayout {
  * DESIGN §5.4 with the two template shapes that it does not cover by itself: a table with a totals
  * row (the items go into the table's body and the totals row moves down, when nothing else in the
  * sheet depends on where it is), and merged cells in the rows the items would take (the items go
- * below them). `columns`: the columns that receive values.
+ * below them). `columns`: the columns that receive values. Throws when the items do not fit
+ * in the sheet below the data area's start.
  */
 export function planLayout(xml: string, sheet: TemplateSheet, tables: readonly SheetTable[], count: number, columns: ReadonlySet<number>): FillLayout {
+  const layout = placeItems(xml, sheet, tables, count, columns);
+  if (layout.start + count - 1 > MAX_ROW) {
+    throw new EngineError('NO_ROOM_FOR_ITEMS', ENGINE_ERR.noRoomForItems(Math.max(0, MAX_ROW - layout.start + 1), count), 'template');
+  }
+  return layout;
+}
+
+function placeItems(xml: string, sheet: TemplateSheet, tables: readonly SheetTable[], count: number, columns: ReadonlySet<number>): FillLayout {
   const warnings: ExportWarning[] = [];
   if (count === 0) return { start: firstDataRow(sheet), warnings };
   for (const { table, top, start } of totalsTables(sheet, tables)) {

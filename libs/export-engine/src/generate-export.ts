@@ -1,7 +1,6 @@
 import type { ExportDigest, ExportReport, ExportWarning, Item } from '@app/contracts';
-import { ENGINE_ERR, LIMITS } from '@app/contracts';
 import { moveCalcChainRows } from './calc-chain';
-import { EngineError, guardFile } from './engine-error';
+import { guardFile } from './engine-error';
 import { buildDigest } from './export-digest';
 import { withExportInputs, type EngineInput } from './export-inputs';
 import { planLayout } from './fill-layout';
@@ -43,9 +42,6 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
     const styles = stylesXml !== undefined ? new StylesPatcher(stylesXml) : undefined;
     const rows = input.items.map((item, i) => outRow(item, matched.matches[i].values, input.mapping));
     const layout = planLayout(sheetXml, sheet, tables, rows.length, valueColumns(input.mapping));
-    if (layout.start + rows.length - 1 > LIMITS.rowMax) {
-      throw new EngineError('NO_ROOM_FOR_ITEMS', ENGINE_ERR.noRoomForItems(Math.max(0, LIMITS.rowMax - layout.start + 1), rows.length), 'template');
-    }
     const written = writeDataRows(sheetXml, sheet, rows, styles, tplParts.date1904, layout);
     const replaced = extendTables(tables, layout, written.range);
     const moved = layout.totals;

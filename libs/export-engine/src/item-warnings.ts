@@ -1,7 +1,6 @@
 import type { CheckWarning } from '@app/contracts';
 import { CHECK_WARNING } from '@app/contracts';
-import type { CheckFacts } from './check-warnings';
-import { warning } from './check-warnings';
+import { warning, type CheckFacts } from './check-facts';
 import { normalizeKey } from './key-normalizer';
 
 /** `qty-not-multiple`: a chain orders in steps, so a minimum off the step cannot be ordered. */

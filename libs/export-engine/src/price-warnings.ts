@@ -1,7 +1,6 @@
 import type { CheckWarning } from '@app/contracts';
 import { CHECK_WARNING, columnLetter } from '@app/contracts';
-import type { CheckFacts } from './check-warnings';
-import { warning } from './check-warnings';
+import { warning, type CheckFacts } from './check-facts';
 import { hasExponent, looksLikeExponent, lostLeadingZeros } from './damaged-code';
 import type { PriceValue } from './price-value';
 
