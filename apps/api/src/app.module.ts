@@ -23,6 +23,8 @@ import { FilesService } from './files/files.service';
 import { UploadsService } from './files/uploads.service';
 import { ExportsController } from './exports/exports.controller';
 import { HeaderGuardController } from './header-guard/header-guard.controller';
+import { ChecksController } from './checks/checks.controller';
+import { ChecksService } from './checks/checks.service';
 import { HeaderGuardService } from './header-guard/header-guard.service';
 import { ExportsService } from './exports/exports.service';
 
@@ -53,7 +55,7 @@ export class AppModule {
           limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10, parts: 20 },
         }),
       ],
-      controllers: [HealthController, TasksController, MappingsController, ProfilesController, FilesController, ExportsController, HeaderGuardController],
+      controllers: [HealthController, TasksController, MappingsController, ProfilesController, FilesController, ExportsController, HeaderGuardController, ChecksController],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         ExportQueueService,
@@ -65,6 +67,7 @@ export class AppModule {
         FilesService,
         ExportsService,
         HeaderGuardService,
+        ChecksService,
       ],
     };
   }

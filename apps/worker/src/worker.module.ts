@@ -8,6 +8,7 @@ import { EngineRunner } from './export/engine-runner';
 import { ThreadEngineRunner } from './export/thread-engine-runner';
 import { ExportJobRunner } from './export/export-job.runner';
 import { ColumnsJobRunner } from './export/columns-job.runner';
+import { CheckJobRunner } from './export/check-job.runner';
 import { ExportProcessor } from './export/export.processor';
 import { HousekeepingService } from './housekeeping/housekeeping.service';
 import { ExportReconciler } from './housekeeping/export-reconciler';
@@ -30,6 +31,7 @@ export class WorkerModule {
         ...repositoryProviders(),
         ExportJobRunner,
         ColumnsJobRunner,
+        CheckJobRunner,
         HousekeepingService,
         ExportReconciler,
         ExportProcessor,

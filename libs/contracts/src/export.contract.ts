@@ -1,4 +1,5 @@
 /** Export history (DESIGN §3) and the engine's report (DESIGN §5.7). */
+import type { ExportChanges } from './check.contract';
 import type { HeaderChange } from './header-guard';
 
 export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -40,6 +41,8 @@ export interface ExportRecord {
   size: number | null;
   report: ExportReport | null;
   error: string | null;
+  /** Against the task's export before it (DESIGN §11); null for the first one. */
+  changes: ExportChanges | null;
 }
 
 /** Response headers of `POST /api/tasks/{id}/generate`. */

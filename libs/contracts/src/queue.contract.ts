@@ -11,6 +11,9 @@ export const RECONCILE_JOB = 'reconcile';
 /** Lists a stored file's columns (DESIGN §10); its result is a FileColumns. */
 export const COLUMNS_JOB = 'columns';
 
+/** Checks a task before export (DESIGN §11): the engine's dry run; its result is a CheckResponse. */
+export const CHECK_JOB = 'check';
+
 /** A job names its export row; the worker reads the rest (task, items, rules, files) from the database. */
 export interface ExportJobData {
   exportId: string;
@@ -20,6 +23,11 @@ export interface ExportJobData {
 export interface ColumnsJobData {
   objectKey: string;
   kind: FileKind;
+}
+
+/** A check names its task; the worker reads the task and its newest export from the database. */
+export interface CheckJobData {
+  taskId: string;
 }
 
 /** What a finished job hands back to the API: enough to answer the request without a lookup. */

@@ -6,9 +6,10 @@ import { ExportEntity } from './export.entity';
 import { InitialSchema1732240000000 } from './migrations/1732240000000-initial-schema';
 import { TaskVersion1764547200000 } from './migrations/1764547200000-task-version';
 import { RuleProfiles1767139200000 } from './migrations/1767139200000-rule-profiles';
+import { ExportDigests1769731200000 } from './migrations/1769731200000-export-digests';
 
 export const ENTITIES = [TaskEntity, RuleProfileEntity, ExportEntity];
-export const MIGRATIONS = [InitialSchema1732240000000, TaskVersion1764547200000, RuleProfiles1767139200000];
+export const MIGRATIONS = [InitialSchema1732240000000, TaskVersion1764547200000, RuleProfiles1767139200000, ExportDigests1769731200000];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_301_776_042;

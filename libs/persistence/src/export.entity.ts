@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import type { ExportReport, ExportStatus } from '@app/contracts';
+import type { ExportChanges, ExportDigest, ExportReport, ExportStatus } from '@app/contracts';
 import { TaskEntity } from './task.entity';
 
 @Entity({ name: 'exports' })
@@ -45,6 +45,17 @@ export class ExportEntity {
 
   @Column({ type: 'int', default: 0 })
   attempts: number;
+
+  /**
+   * What the export wrote, per item (DESIGN §11); hundreds of kilobytes for a big task, so never
+   * loaded with the row: ExportsRepository.newestDigest reads it when a comparison needs it.
+   */
+  @Column({ type: 'jsonb', nullable: true, select: false })
+  digest?: ExportDigest | null;
+
+  /** Against the export before it; null for the first one (or one made before digests were kept). */
+  @Column({ type: 'jsonb', nullable: true })
+  changes: ExportChanges | null;
 
   @Column({ name: 'job_id', type: 'text', nullable: true })
   jobId: string | null;

@@ -1,5 +1,5 @@
 import { In, LessThan, Not, type DataSource, type Repository } from 'typeorm';
-import type { ExportReport } from '@app/contracts';
+import type { ExportChanges, ExportDigest, ExportReport } from '@app/contracts';
 import { ExportEntity } from './export.entity';
 import { TaskEntity } from './task.entity';
 
@@ -11,6 +11,14 @@ export interface ExportDone {
   size: number;
   report: ExportReport;
   timings: Record<string, number>;
+  digest: ExportDigest;
+  changes: ExportChanges | null;
+}
+
+/** A finished export's digest and when it was made: what a newer export or a check compares with. */
+export interface StoredDigest {
+  digest: ExportDigest;
+  finishedAt: Date;
 }
 
 /**
@@ -25,8 +33,8 @@ export class ExportsRepository {
     this.rows = db.getRepository(ExportEntity);
   }
 
-  /** Records a `queued` export if the task has both files and an item; otherwise says what is missing. */
-  async queue(taskId: string): Promise<{ exportId: string } | { notReady: NotReady }> {
+  /** What the task still lacks for an export (or a check): null when it has both files and an item. */
+  async readiness(taskId: string): Promise<NotReady | null> {
     const task = await this.db
       .getRepository(TaskEntity)
       .createQueryBuilder('t')
@@ -34,10 +42,17 @@ export class ExportsRepository {
       .addSelect('jsonb_array_length(t.items)', 'itemCount')
       .where('t.id = :taskId', { taskId })
       .getRawOne<{ files: TaskEntity['files']; itemCount: number }>();
-    if (!task) return { notReady: 'task' };
-    if (!task.files.price) return { notReady: 'price' };
-    if (!task.files.template) return { notReady: 'template' };
-    if (Number(task.itemCount) === 0) return { notReady: 'items' };
+    if (!task) return 'task';
+    if (!task.files.price) return 'price';
+    if (!task.files.template) return 'template';
+    if (Number(task.itemCount) === 0) return 'items';
+    return null;
+  }
+
+  /** Records a `queued` export if the task is ready (readiness); otherwise says what is missing. */
+  async queue(taskId: string): Promise<{ exportId: string } | { notReady: NotReady }> {
+    const notReady = await this.readiness(taskId);
+    if (notReady) return { notReady };
     try {
       const row = await this.rows.save(this.rows.create({ taskId, status: 'queued', attempts: 0 }));
       return { exportId: row.id };
@@ -83,6 +98,18 @@ export class ExportsRepository {
   /** Exports still queued or running that were created before `before`, oldest first. */
   unfinished(before: Date, take = 500): Promise<ExportEntity[]> {
     return this.rows.find({ where: { status: In(['queued', 'running']), createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take });
+  }
+
+  /** The digest of the task's newest finished export that has one. */
+  async newestDigest(taskId: string): Promise<StoredDigest | null> {
+    const row = await this.rows
+      .createQueryBuilder('e')
+      .select(['e.digest', 'e.finishedAt'])
+      .where('e.task_id = :taskId AND e.status = :done AND e.digest IS NOT NULL', { taskId, done: 'done' })
+      .orderBy('e.finished_at', 'DESC')
+      .limit(1)
+      .getOne();
+    return row?.digest && row.finishedAt ? { digest: row.digest, finishedAt: row.finishedAt } : null;
   }
 
   exists(exportId: string): Promise<boolean> {

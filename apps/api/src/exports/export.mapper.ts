@@ -11,5 +11,6 @@ export function toExportRecord(row: ExportEntity): ExportRecord {
     size: row.size,
     report: row.report,
     error: row.error,
+    changes: row.changes ?? null,
   };
 }

@@ -2,21 +2,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { EXPORT_FILE_NAME, EXPORT_HEADERS, ERR, decodeExportFailure, type ExportJobResult, type ExportRecord } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ExportsRepository, type NotReady } from '@app/persistence';
+import { ExportsRepository } from '@app/persistence';
 import { StorageService } from '@app/storage';
-import { UserError, conflict, notFound } from '../common/user-error';
+import { notFound } from '../common/user-error';
 import { sendXlsx } from '../common/send-xlsx';
 import { TasksService } from '../tasks/tasks.service';
 import { ExportQueueService, JobFailedError, JobGoneError, QueueUnavailableError } from '../queue/export-queue.service';
 import { jobUserError } from '../queue/job-user-error';
 import { toExportRecord } from './export.mapper';
-
-const NOT_READY: Record<NotReady, () => UserError> = {
-  task: () => notFound(ERR.taskNotFound),
-  price: () => conflict(ERR.noPrice),
-  template: () => conflict(ERR.noTemplate),
-  items: () => conflict(ERR.noItems),
-};
+import { notReadyError } from './not-ready';
 
 /**
  * Generation never runs here: the API records an export row, queues a job naming it, waits for
@@ -36,7 +30,7 @@ export class ExportsService {
 
   async generate(taskId: string, res: Response): Promise<void> {
     const queued = await this.exports.queue(taskId);
-    if ('notReady' in queued) throw NOT_READY[queued.notReady]();
+    if ('notReady' in queued) throw notReadyError(queued.notReady);
     const { exportId } = queued;
     try {
       await this.queue.add(exportId);

@@ -1,8 +1,20 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
 import type { EventEmitter } from 'node:events';
-import { createHash } from 'node:crypto';
-import { COLUMNS_JOB, EXPORT_JOB, EXPORT_QUEUE, type ColumnsJobData, type ExportJobData, type ExportJobResult, type FileColumns, type FileKind } from '@app/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  CHECK_JOB,
+  COLUMNS_JOB,
+  EXPORT_JOB,
+  EXPORT_QUEUE,
+  type CheckJobData,
+  type CheckResponse,
+  type ColumnsJobData,
+  type ExportJobData,
+  type ExportJobResult,
+  type FileColumns,
+  type FileKind,
+} from '@app/contracts';
 import { APP_CONFIG, redisOptions, type AppConfig } from '@app/config';
 import { withTimeout } from '../common/with-timeout';
 
@@ -32,7 +44,7 @@ const POLL_MS = 2_000;
 @Injectable()
 export class ExportQueueService implements OnApplicationShutdown {
   private readonly logger = new Logger(ExportQueueService.name);
-  readonly queue: Queue<ExportJobData | ColumnsJobData, ExportJobResult | FileColumns | null>;
+  readonly queue: Queue<ExportJobData | ColumnsJobData | CheckJobData, ExportJobResult | FileColumns | CheckResponse | null>;
   private readonly events: QueueEvents;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -73,6 +85,22 @@ export class ExportQueueService implements OnApplicationShutdown {
       backoff: { type: 'exponential', delay: 1_000 },
       removeOnComplete: { age: 3600 },
       removeOnFail: { age: 60 },
+    }));
+    return jobId;
+  }
+
+  /**
+   * Queues a check of the task (DESIGN §11) and gives its id. Each check is its own job: the task
+   * may have changed since the last one. Its result is read at once, so it is kept only minutes.
+   */
+  async addCheck(taskId: string): Promise<string> {
+    const jobId = `check-${randomUUID()}`;
+    await this.enqueue(this.queue.add(CHECK_JOB, { taskId }, {
+      jobId,
+      attempts: 2,
+      backoff: { type: 'exponential', delay: 1_000 },
+      removeOnComplete: { age: 300 },
+      removeOnFail: { age: 300 },
     }));
     return jobId;
   }

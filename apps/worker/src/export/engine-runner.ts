@@ -1,4 +1,4 @@
-import type { EngineInput, EngineOutput } from '@app/export-engine';
+import type { CheckOutput, EngineInput, EngineOutput } from '@app/export-engine';
 
 /**
  * The one seam between a job and the export engine. The engine is CPU-bound, so an
@@ -6,8 +6,10 @@ import type { EngineInput, EngineOutput } from '@app/export-engine';
  * Nest injects it by this class.
  */
 export abstract class EngineRunner {
-  /** Rejects with EngineRejection when the engine refuses a workbook. */
+  /** Generates the workbook; rejects with EngineRejection when the engine refuses a workbook. */
   abstract run(input: EngineInput): Promise<EngineOutput>;
+  /** The dry run of DESIGN §11 (no workbook written); rejects as run() does. */
+  abstract check(input: EngineInput): Promise<CheckOutput>;
   /** Stops what is still running (after the worker's last job). */
   abstract close(): Promise<void>;
 }

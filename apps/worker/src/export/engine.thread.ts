@@ -1,19 +1,27 @@
 import { parentPort } from 'node:worker_threads';
-import { EngineError, generateExport, type EngineInput, type EngineOutput } from '@app/export-engine';
+import { EngineError, checkExport, generateExport, type CheckOutput, type EngineInput, type EngineOutput } from '@app/export-engine';
+
+/** What an engine thread is asked: an export, or the check of one (DESIGN §11). */
+export type EngineThreadRequest = { mode: 'generate'; input: EngineInput } | { mode: 'check'; input: EngineInput };
 
 export type EngineThreadReply =
-  | { ok: true; xlsx: Uint8Array; report: EngineOutput['report']; timings: EngineOutput['timings'] }
+  | ({ ok: true; mode: 'generate'; xlsx: Uint8Array } & Omit<EngineOutput, 'xlsx' | 'placement'>)
+  | { ok: true; mode: 'check'; check: CheckOutput }
   | { ok: false; engineError: boolean; message: string; code?: string };
 
-/** An engine thread of ThreadEngineRunner: one export at a time, its input in, one reply out. */
-async function run(input: EngineInput): Promise<void> {
+/** An engine thread of ThreadEngineRunner: one job at a time, its input in, one reply out. */
+async function run(request: EngineThreadRequest): Promise<void> {
   let reply: EngineThreadReply;
   const transfer: ArrayBuffer[] = [];
   try {
-    const { xlsx, report, timings } = await generateExport(input);
-    reply = { ok: true, xlsx: new Uint8Array(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength), report, timings };
-    // The workbook's bytes move to the worker instead of being copied, when they own their buffer.
-    if (xlsx.byteOffset === 0 && xlsx.byteLength === xlsx.buffer.byteLength) transfer.push(xlsx.buffer as ArrayBuffer);
+    if (request.mode === 'check') {
+      reply = { ok: true, mode: 'check', check: await checkExport(request.input) };
+    } else {
+      const { xlsx, placement: _placement, ...rest } = await generateExport(request.input);
+      reply = { ok: true, mode: 'generate', xlsx: new Uint8Array(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength), ...rest };
+      // The workbook's bytes move to the worker instead of being copied, when they own their buffer.
+      if (xlsx.byteOffset === 0 && xlsx.byteLength === xlsx.buffer.byteLength) transfer.push(xlsx.buffer as ArrayBuffer);
+    }
   } catch (error) {
     const engineError = error instanceof EngineError;
     reply = { ok: false, engineError, message: (error as Error).message, code: engineError ? error.code : undefined };
@@ -21,4 +29,4 @@ async function run(input: EngineInput): Promise<void> {
   parentPort!.postMessage(reply, transfer);
 }
 
-parentPort?.on('message', (input: EngineInput) => void run(input));
+parentPort?.on('message', (request: EngineThreadRequest) => void run(request));

@@ -4,23 +4,27 @@ import type { Job } from 'bullmq';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ERR, XLSX_MIME, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
-import { ExportsRepository, type StoredFile } from '@app/persistence';
-import { StorageService, isNotFound, storageKeys } from '@app/storage';
+import { XLSX_MIME, digestChanges, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
+import { ExportsRepository, ProfilesRepository } from '@app/persistence';
+import { StorageService, storageKeys } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
+import { downloadTaskFiles } from './task-files';
 
 type ExportJob = Job<ExportJobData, ExportJobResult | null>;
 
 /**
- * One export job: read the export row and its task, fetch the task's files, run the engine,
- * store the workbook under a key derived from the export id (so a retried job overwrites, never
- * duplicates) and record the outcome on the row exactly once.
+ * One export job: read the export row and its task, fetch the task's files, run the engine (with
+ * the headers the task's profile remembers, for the guard), store the workbook under a key
+ * derived from the export id (so a retried job overwrites, never duplicates) and record the
+ * outcome on the row exactly once, with its digest and what changed since the task's previous
+ * export (DESIGN §11).
  */
 @Injectable()
 export class ExportJobRunner {
   constructor(
     private readonly exports: ExportsRepository,
+    private readonly profiles: ProfilesRepository,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly engine: EngineRunner,
     private readonly logger: PinoLogger,
@@ -41,14 +45,15 @@ export class ExportJobRunner {
     const dir = await mkdtemp(join(tmpdir(), 'price-export-job-'));
     try {
       const started = Date.now();
-      const [price, template] = await Promise.all([this.download(task.files.price, dir, 'price'), this.download(task.files.template, dir, 'template')]);
+      const [files, profile, previous] = await Promise.all([downloadTaskFiles(this.storage, task.files, dir), this.profiles.find(task.profileId), this.exports.newestDigest(task.id)]);
       const downloaded = Date.now();
-      const out = await this.engine.run({ price, template, items: task.items, mapping: task.mapping });
+      const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers });
       const engineDone = Date.now();
+      const changes = previous ? digestChanges(previous.digest, out.digest, previous.finishedAt.toISOString()) : null;
       const objectKey = storageKeys.export(task.id, exportId);
       await this.storage.putBuffer(objectKey, out.xlsx, XLSX_MIME);
       const timings = { ...out.timings, downloadMs: downloaded - started, engineMs: engineDone - downloaded, uploadMs: Date.now() - engineDone };
-      const saved = await this.exports.markDone(exportId, { objectKey, size: out.xlsx.length, report: out.report, timings });
+      const saved = await this.exports.markDone(exportId, { objectKey, size: out.xlsx.length, report: out.report, timings, digest: out.digest, changes });
       if (!saved && !(await this.exports.exists(exportId))) {
         await this.storage.remove(objectKey);
         log.info('task deleted while generating; export discarded');
@@ -61,19 +66,6 @@ export class ExportJobRunner {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }
-
-  /** The task's file on local disk; a missing one is final for the job, not worth a retry. */
-  private async download(file: StoredFile | null, dir: string, name: string): Promise<string> {
-    if (!file) throw new EngineRejection(ERR.fileNotFound);
-    const path = join(dir, `${name}.xlsx`);
-    try {
-      await this.storage.downloadTo(file.key, path);
-    } catch (error) {
-      if (isNotFound(error)) throw new EngineRejection(ERR.fileNotFound);
-      throw error;
-    }
-    return path;
   }
 
   /** Records a failed attempt on the row (queued again, or failed) and gives what the job is to throw. */

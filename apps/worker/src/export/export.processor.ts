@@ -1,18 +1,32 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { Queue, Worker, type Job } from 'bullmq';
-import { COLUMNS_JOB, EXPORT_JOB, EXPORT_QUEUE, HOUSEKEEPING_JOB, RECONCILE_JOB, type ColumnsJobData, type ExportJobData, type ExportJobResult, type FileColumns } from '@app/contracts';
+import {
+  CHECK_JOB,
+  COLUMNS_JOB,
+  EXPORT_JOB,
+  EXPORT_QUEUE,
+  HOUSEKEEPING_JOB,
+  RECONCILE_JOB,
+  type CheckJobData,
+  type CheckResponse,
+  type ColumnsJobData,
+  type ExportJobData,
+  type ExportJobResult,
+  type FileColumns,
+} from '@app/contracts';
 import { redisOptions, type AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
 import { EngineRunner } from './engine-runner';
 import { exportSlots } from './export-slots';
 import { ExportJobRunner } from './export-job.runner';
 import { ColumnsJobRunner } from './columns-job.runner';
+import { CheckJobRunner } from './check-job.runner';
 import { HousekeepingService } from '../housekeeping/housekeeping.service';
 import { ExportReconciler } from '../housekeeping/export-reconciler';
 
-type AnyJobData = ExportJobData | ColumnsJobData;
-type AnyJobResult = ExportJobResult | FileColumns | null;
+type AnyJobData = ExportJobData | ColumnsJobData | CheckJobData;
+type AnyJobResult = ExportJobResult | FileColumns | CheckResponse | null;
 
 /**
  * The consumer of the `export` queue. Closing waits for the active job, so SIGTERM either finishes
@@ -28,6 +42,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly runner: ExportJobRunner,
     private readonly columns: ColumnsJobRunner,
+    private readonly checks: CheckJobRunner,
     private readonly housekeeping: HousekeepingService,
     private readonly reconciler: ExportReconciler,
     private readonly engine: EngineRunner,
@@ -78,6 +93,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     if (job.name === HOUSEKEEPING_JOB) return this.housekeeping.run().then(() => null);
     if (job.name === RECONCILE_JOB) return this.reconciler.run(this.scheduler!).then(() => null);
     if (job.name === COLUMNS_JOB) return this.columns.run(job as Job<ColumnsJobData>);
+    if (job.name === CHECK_JOB) return this.checks.run(job as Job<CheckJobData>);
     if (job.name !== EXPORT_JOB) throw new Error(`unknown job ${job.name}`);
     return this.runner.run(job as Job<ExportJobData, ExportJobResult | null>);
   }

@@ -1,19 +1,19 @@
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
-import type { EngineInput, EngineOutput } from '@app/export-engine';
+import type { CheckOutput, EngineInput, EngineOutput } from '@app/export-engine';
 import { EngineRejection, EngineRunner } from './engine-runner';
-import type { EngineThreadReply } from './engine.thread';
+import type { EngineThreadReply, EngineThreadRequest } from './engine.thread';
 
 /** A thread idle this long is stopped and its memory given back; one is always kept warm. */
 const IDLE_MS = 60_000;
 
 interface Running {
-  resolve: (out: EngineOutput) => void;
+  resolve: (reply: Extract<EngineThreadReply, { ok: true }>) => void;
   reject: (err: Error) => void;
 }
 
 /**
- * Each export runs in an engine thread of its own: exports share the CPU (a small one is not stuck
+ * Each export (or check) runs in an engine thread of its own: exports share the CPU (a small one is not stuck
  * behind a big one), the main thread stays free to renew job locks, and a crashed engine takes
  * only its own export. Threads are reused: a fresh one would pay for loading and compiling the
  * engine on every export (the benchmark's small-task load ran 6× slower that way).
@@ -33,14 +33,27 @@ export class ThreadEngineRunner extends EngineRunner {
     return this.idle.length + this.busy.size;
   }
 
-  run(input: EngineInput): Promise<EngineOutput> {
+  async run(input: EngineInput): Promise<EngineOutput> {
+    const reply = await this.ask({ mode: 'generate', input });
+    if (reply.mode !== 'generate') throw new Error('the engine thread answered another request');
+    const { ok: _ok, mode: _mode, xlsx, ...rest } = reply;
+    return { ...rest, xlsx: Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength) };
+  }
+
+  async check(input: EngineInput): Promise<CheckOutput> {
+    const reply = await this.ask({ mode: 'check', input });
+    if (reply.mode !== 'check') throw new Error('the engine thread answered another request');
+    return reply.check;
+  }
+
+  private ask(request: EngineThreadRequest): Promise<Extract<EngineThreadReply, { ok: true }>> {
     if (this.closed) return Promise.reject(new Error('the engine runner is closed'));
     const thread = this.idle.pop() ?? this.start();
     clearTimeout(this.idleTimers.get(thread));
     this.idleTimers.delete(thread);
-    return new Promise<EngineOutput>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.busy.set(thread, { resolve, reject });
-      thread.postMessage(input);
+      thread.postMessage(request);
     });
   }
 
@@ -57,7 +70,7 @@ export class ThreadEngineRunner extends EngineRunner {
       if (!running) return;
       this.busy.delete(thread);
       this.park(thread);
-      if (reply.ok) running.resolve({ xlsx: Buffer.from(reply.xlsx.buffer, reply.xlsx.byteOffset, reply.xlsx.byteLength), report: reply.report, timings: reply.timings });
+      if (reply.ok) running.resolve(reply);
       else running.reject(reply.engineError ? new EngineRejection(reply.message, reply.code) : new Error(reply.message));
     });
     thread.on('error', (err) => this.drop(thread, err));

@@ -1,0 +1,17 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ERR, type CheckResponse } from '@app/contracts';
+import { UuidParamPipe } from '../common/uuid-param.pipe';
+import { ChecksService } from './checks.service';
+
+const taskId = new UuidParamPipe(ERR.taskNotFound);
+
+@Controller('api/tasks/:id/check')
+export class ChecksController {
+  constructor(private readonly checks: ChecksService) {}
+
+  @Post()
+  @HttpCode(200)
+  check(@Param('id', taskId) id: string): Promise<CheckResponse> {
+    return this.checks.check(id);
+  }
+}
