@@ -35,6 +35,11 @@ describe('POST /api/tasks/:id/check (DESIGN §11)', () => {
     // No export yet: nothing to compare with, and a check records no export.
     expect(res.changes).toBeNull();
     expect(await historyOf(task.id)).toEqual([]);
+
+    // Сформировать tells how many warnings its file has: the same the check lists.
+    const generated = await generate(task.id).expect(200);
+    expect(Number(generated.headers['x-export-warnings'])).toBe(res.warnings.length);
+    expect((await historyOf(task.id))[0].report?.checkWarnings).toEqual(res.warningCounts);
   });
 
   it('compares with the newest export: a changed price shows old → new, and the history row says the same', async () => {

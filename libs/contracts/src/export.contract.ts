@@ -1,5 +1,5 @@
 /** Export history (DESIGN §3) and the engine's report (DESIGN §5.7). */
-import type { ExportChanges } from './check.contract';
+import type { CheckWarningCode, ExportChanges } from './check.contract';
 import type { HeaderChange } from './header-guard';
 
 export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -21,6 +21,8 @@ export interface ExportReport {
   keyColumns: { ma: number; gm: number };
   /** What the engine could not do as the template asked; absent when there is nothing to say. */
   warnings?: ExportWarning[];
+  /** How many of each check warning (DESIGN §11) the file has, as `Проверить` lists them; absent when none. */
+  checkWarnings?: Partial<Record<CheckWarningCode, number>>;
 }
 
 /** A template layout the engine wrote around rather than into (Russian text: REPORT_WARNING). */
@@ -51,6 +53,8 @@ export const EXPORT_HEADERS = {
   rows: 'X-Export-Rows',
   matched: 'X-Export-Matched',
   unmatched: 'X-Export-Unmatched',
+  /** exportWarningCount of the report: what the toast of `Сформировать` tells. */
+  warnings: 'X-Export-Warnings',
 } as const;
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

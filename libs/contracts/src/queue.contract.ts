@@ -37,6 +37,8 @@ export interface ExportJobResult {
   rows: number;
   matched: number;
   unmatched: number;
+  /** exportWarningCount of the report. */
+  warnings: number;
 }
 
 /**

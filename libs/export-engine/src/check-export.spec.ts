@@ -1,4 +1,4 @@
-import { CHECK_ROWS_MAX, type Item } from '@app/contracts';
+import { CHECK_ROWS_MAX, exportWarningCount, type Item } from '@app/contracts';
 import { checkExport } from './check-export';
 import { generateExport } from './generate-export';
 import { CHECK_MAPPING, checkPrice, checkPriceCsv, checkTemplate, dateCell, TEMPLATE_HEADER } from './testing/check-fixtures';
@@ -34,6 +34,15 @@ describe('checkExport: the rows', () => {
     });
     expect(check.rows[0].cells).toEqual({ '1': '0031000', '2': '77000', '3': 'Молоко', '4': 49.9, '5': 2, '6': 1, '7': '4006381333931', '8': 'шт', '9': '2025-02-03' });
     expect(check.digest).toEqual(gen.digest);
+  });
+
+  it('counts in the export report the same warnings it lists (the toast of Сформировать tells them)', async () => {
+    const items = [...ITEMS, item('0031000', '', 'Повтор', 5, 2)];
+    const input = { price: await price(PRICE_ROWS), template: await template(), items, mapping: M };
+    const [check, gen] = await Promise.all([checkExport(input), generateExport(input)]);
+    expect(check.warningCounts).toMatchObject({ 'duplicate-item': 2, 'qty-not-multiple': 1 });
+    expect(gen.report.checkWarnings).toEqual(check.warningCounts);
+    expect(exportWarningCount(gen.report)).toBe(check.warnings.length);
   });
 
   it('explains each match: by MA or GM, which steps it needed, the price row', async () => {

@@ -1,7 +1,5 @@
-import type { CheckResponse, CheckRow, ExportDigest, FileColumns, FileKind } from '@app/contracts';
+import type { CheckResponse, CheckRow, ExportDigest } from '@app/contracts';
 import { CHECK_ROWS_MAX, columnLetter } from '@app/contracts';
-import { checkWarnings } from './check-warnings';
-import { readValidations } from './data-validation';
 import { buildDigest } from './export-digest';
 import { withExportInputs, type EngineInput } from './export-inputs';
 import { planLayout } from './fill-layout';
@@ -9,10 +7,8 @@ import { explainMatch } from './match-explainer';
 import { checkColumns, outRow, previewValue, valueColumns } from './out-row';
 import type { PriceCheck } from './price-check';
 import type { PriceMatches } from './price-reader';
-import { readCellFormats } from './styles-reader';
-import { columnsOrNone, guardHeaders } from './template-guard';
 import type { OutRow } from './template-writer';
-import { resolveValidationLists } from './validation-lists';
+import { readBothColumns, taskWarnings } from './task-warnings';
 
 /** What the worker hands back for `POST /api/tasks/{id}/check`, before it compares the digest with the newest export's. */
 export type CheckOutput = Omit<CheckResponse, 'changes'> & { digest: ExportDigest };
@@ -29,32 +25,17 @@ export interface CheckOptions {
  */
 export async function checkExport(input: EngineInput, options: CheckOptions = {}): Promise<CheckOutput> {
   checkColumns(input.mapping);
-  // Both files' headers: the columns' names, barcode columns and the guard. Read alongside.
-  const columns: Record<FileKind, Promise<FileColumns>> = { template: columnsOrNone(input.template, 'template'), price: columnsOrNone(input.price, 'price') };
+  const columns = readBothColumns(input);
 
   return withExportInputs(input, {}, true, async (template, tpl, matched) => {
-    // Check mode always sets it.
-    const check = matched.check!;
     const rows = input.items.map((item, i) => outRow(item, matched.matches[i].values, input.mapping));
     const written = valueColumns(input.mapping);
     const layout = planLayout(tpl.sheetXml, tpl.sheet, tpl.tables, rows.length, written);
-    const resolveList = await resolveValidationLists(template, tpl.tplParts, tpl.sheetXml, readCellFormats(tpl.stylesXml));
-    const [templateColumns, priceColumns] = await Promise.all([columns.template, columns.price]);
-    const templateHeaders = headersOf(templateColumns);
-    const { warnings, warningCounts } = checkWarnings({
-      items: input.items,
-      mapping: input.mapping,
-      rows,
-      matched: { ...matched, check },
-      firstRow: layout.start,
-      validations: readValidations(tpl.sheetXml, resolveList),
-      templateHeaders,
-      priceHeaders: headersOf(priceColumns),
-      headerChanges: await guardHeaders(input, (kind) => columns[kind]),
-    });
+    const { warnings, warningCounts, templateHeaders } = await taskWarnings(input, template, tpl, matched, rows, layout.start, columns);
     return {
       columns: [...written].sort((a, b) => a - b).map((index) => ({ index, letter: columnLetter(index), header: templateHeaders.get(index) ?? '' })),
-      rows: previewRows(input, rows, matched, check, options.rowsMax ?? CHECK_ROWS_MAX),
+      // Check mode always sets `check`.
+      rows: previewRows(input, rows, matched, matched.check!, options.rowsMax ?? CHECK_ROWS_MAX),
       rowsTotal: rows.length,
       warnings,
       warningCounts,
@@ -80,8 +61,4 @@ function previewRows(input: EngineInput, rows: readonly OutRow[], matched: Price
       cells,
     };
   });
-}
-
-function headersOf(columns: FileColumns): Map<number, string> {
-  return new Map(columns.columns.map((c) => [c.index, c.header]));
 }

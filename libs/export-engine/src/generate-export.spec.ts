@@ -16,6 +16,8 @@ describe('generateExport on the sample fixtures', () => {
       unmatched: [{ index: 12, ma: '0099999', gm: '99999' }],
       duplicateKeys: 0,
       keyColumns: { ma: 2, gm: 3 },
+      // The sample's barcodes (4607000000000, …) are made up: none has a right check digit.
+      checkWarnings: { 'bad-gtin': 12 },
     });
     const wb = await readWorkbook(out.xlsx);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Инструкция', 'Данные']);

@@ -9,6 +9,7 @@ import type { PriceMatches } from './price-reader';
 import { StylesPatcher } from './styles-patcher';
 import { extendTables } from './table-extender';
 import { guardHeaders } from './template-guard';
+import { readBothColumns, taskWarnings } from './task-warnings';
 import { rezip } from './template-rezip';
 import { writeDataRows } from './template-writer';
 
@@ -33,10 +34,10 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
   const timings: Record<string, number> = {};
   const started = performance.now();
   checkColumns(input.mapping);
-  // The guard reads the files once more, alongside the export.
-  const guarding = guardHeaders(input);
+  // The headers (guard, barcode columns) are read alongside the export.
+  const columns = readBothColumns(input);
 
-  const out = await withExportInputs(input, timings, false, async (template, tpl, matched) => {
+  const out = await withExportInputs(input, timings, true, async (template, tpl, matched) => {
     const { tplParts, sheetXml, stylesXml, sheet, tables, calcChainXml } = tpl;
     const t = performance.now();
     const styles = stylesXml !== undefined ? new StylesPatcher(stylesXml) : undefined;
@@ -55,12 +56,17 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
     if (styles?.changed && tplParts.styles) replaced.set(tplParts.styles.fileName, styles.toXml());
     const xlsx = await guardFile('template', () => rezip(template, replaced));
     timings.zip = performance.now() - z;
-    return { xlsx, rows, matched, layoutWarnings: layout.warnings, placement: { sheet: tplParts.dataSheet.name, firstRow: written.range.firstRow } };
+    const w = performance.now();
+    const { warningCounts } = await taskWarnings(input, template, tpl, matched, rows, layout.start, columns);
+    timings.warnings = performance.now() - w;
+    return { xlsx, rows, matched, warningCounts, layoutWarnings: layout.warnings, placement: { sheet: tplParts.dataSheet.name, firstRow: written.range.firstRow } };
   });
 
-  const warnings: ExportWarning[] = [...out.layoutWarnings, ...(await guarding).map((c) => ({ kind: 'headerChanged' as const, ...c }))];
+  const changes = await guardHeaders(input, (kind) => columns[kind]);
+  const warnings: ExportWarning[] = [...out.layoutWarnings, ...changes.map((c) => ({ kind: 'headerChanged' as const, ...c }))];
   const r = report(input.items, out.matched);
   if (warnings.length > 0) r.warnings = warnings;
+  if (Object.keys(out.warningCounts).length > 0) r.checkWarnings = out.warningCounts;
   const digest = buildDigest(input.items, out.rows, out.matched.matches);
   timings.total = performance.now() - started;
   return { xlsx: out.xlsx, report: r, digest, placement: out.placement, timings };

@@ -46,6 +46,7 @@ export class ExportsService {
       [EXPORT_HEADERS.rows]: String(done.rows),
       [EXPORT_HEADERS.matched]: String(done.matched),
       [EXPORT_HEADERS.unmatched]: String(done.unmatched),
+      [EXPORT_HEADERS.warnings]: String(done.warnings ?? 0),
     });
   }
 

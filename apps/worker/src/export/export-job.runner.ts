@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { XLSX_MIME, digestChanges, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
+import { XLSX_MIME, digestChanges, exportWarningCount, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
 import { ExportsRepository, ProfilesRepository } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
@@ -94,5 +94,6 @@ function jobResult(objectKey: string, size: number, report: ExportReport | null)
     rows: report?.rows ?? 0,
     matched: report ? report.matchedByMa + report.matchedByGm : 0,
     unmatched: report?.unmatched.length ?? 0,
+    warnings: report ? exportWarningCount(report) : 0,
   };
 }

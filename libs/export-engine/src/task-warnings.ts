@@ -1,0 +1,59 @@
+import type { CheckWarning, CheckWarningCode, FileColumns, FileKind } from '@app/contracts';
+import { checkWarnings } from './check-warnings';
+import { readValidations } from './data-validation';
+import type { EngineInput, TemplateInput } from './export-inputs';
+import type { PriceMatches } from './price-reader';
+import { readCellFormats } from './styles-reader';
+import { columnsOrNone, guardHeaders } from './template-guard';
+import type { OutRow } from './template-writer';
+import { resolveValidationLists } from './validation-lists';
+import type { ZipSource } from './zip-source';
+
+export interface TaskWarnings {
+  warnings: CheckWarning[];
+  warningCounts: Partial<Record<CheckWarningCode, number>>;
+  /** The template's header texts by column, for the check's column names. */
+  templateHeaders: Map<number, string>;
+}
+
+/** Both files' columns, read alongside an export: names, barcode columns and the guard. */
+export function readBothColumns(input: Pick<EngineInput, 'price' | 'template'>): Record<FileKind, Promise<FileColumns>> {
+  const columns = { template: columnsOrNone(input.template, 'template'), price: columnsOrNone(input.price, 'price') };
+  // Awaited later, after the export's own reads: a rejection must not go unhandled meanwhile.
+  for (const p of Object.values(columns)) p.catch(() => undefined);
+  return columns;
+}
+
+/**
+ * DESIGN §11's warnings of the whole task, for a check and for a generate alike (so the toast of
+ * `Сформировать` counts what `Проверить` lists). The price side must have been read in check mode.
+ */
+export async function taskWarnings(
+  input: EngineInput,
+  template: ZipSource,
+  tpl: TemplateInput,
+  matched: PriceMatches,
+  rows: readonly OutRow[],
+  firstRow: number,
+  columns: Record<FileKind, Promise<FileColumns>>,
+): Promise<TaskWarnings> {
+  const resolveList = await resolveValidationLists(template, tpl.tplParts, tpl.sheetXml, readCellFormats(tpl.stylesXml));
+  const [templateColumns, priceColumns] = await Promise.all([columns.template, columns.price]);
+  const templateHeaders = headersOf(templateColumns);
+  const { warnings, warningCounts } = checkWarnings({
+    items: input.items,
+    mapping: input.mapping,
+    rows,
+    matched: { ...matched, check: matched.check! },
+    firstRow,
+    validations: readValidations(tpl.sheetXml, resolveList),
+    templateHeaders,
+    priceHeaders: headersOf(priceColumns),
+    headerChanges: await guardHeaders(input, (kind) => columns[kind]),
+  });
+  return { warnings, warningCounts, templateHeaders };
+}
+
+function headersOf(columns: FileColumns): Map<number, string> {
+  return new Map(columns.columns.map((c) => [c.index, c.header]));
+}
