@@ -1,6 +1,7 @@
 import { TOAST, UI, warningText } from '@app/contracts';
 import type { ExportRecord } from '@app/contracts';
 import { formatDateTime, formatSize } from '../../../lib/format';
+import { ExportChangesSummary } from '../../check-preview/components/changes-list';
 import { exportFileUrl } from '../api/task-editor-api';
 
 const MAX_SHOWN = 10;
@@ -32,6 +33,7 @@ export function ExportHistory({ taskId, exports }: { taskId: string; exports: Ex
                     {warningText(w)}
                   </span>
                 ))}
+                <ExportChangesSummary changes={e.changes} />
               </span>
               {e.status === 'done' ? (
                 <a className="export-list__link" href={exportFileUrl(taskId, e.id)} download>
