@@ -224,7 +224,7 @@ export const CHECK_UI = {
   trueValue: 'ИСТИНА',
   falseValue: 'ЛОЖЬ',
   /** In the `Файл сформирован` toast, after the found count. */
-  fileWarnings: (n: number) => (n === 0 ? 'Предупреждений нет' : `Предупреждений в файле: ${n}`),
+  fileWarnings: (n: number) => (n === 0 ? 'Предупреждений нет' : `Предупреждений: ${n}`),
 } as const;
 
 /** The rules page's profile switcher and the task page's `Правила: …` (DESIGN §10). */

@@ -1,13 +1,16 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { TasksProvider } from '../features/tasks/hooks/tasks-context';
+
+const TOASTER_WIDTH = { '--width': '480px' } as CSSProperties;
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <TasksProvider>
       {children}
-      {/* Offset below the page header so toasts never cover the Сохранить / Сформировать buttons. */}
-      <Toaster richColors position="top-right" closeButton offset={{ top: 88, right: 24 }} />
+      {/* Offset below the page header so toasts never cover the Сохранить / Сформировать buttons; wide enough
+          for `Файл сформирован`'s one line (found N of M · the file's warnings). */}
+      <Toaster richColors position="top-right" closeButton offset={{ top: 88, right: 24 }} style={TOASTER_WIDTH} />
     </TasksProvider>
   );
 }
