@@ -9,6 +9,7 @@ import { buildInputs, STRING_STYLE_LABEL, type BenchInputs, type ExpectedReport 
 import { measureGenerate, measureUpload, prepareTask, type GenerateMeasure, type UploadMeasure } from './bench/http-runner';
 import { runLoad, type LoadSummary } from './bench/load-runner';
 import { runOvertake, type OvertakeSummary } from './bench/overtake-runner';
+import { runCheckVsGenerate, type CheckSummary } from './bench/check-runner';
 import { breakdownTable, loadTable, stageTable, targetTable, type StageRow, type Target } from './bench/results-table';
 import { runStages, type StageName, type StageResult } from './bench/stage-runner';
 import { mb, median, medianRecord, ratio } from './bench/stats-helper';
@@ -21,6 +22,7 @@ import { mb, median, medianRecord, ratio } from './bench/stats-helper';
  *     worker peak RSS during generate;
  *   --compare-rows N (300,000 unless 0) — the same at N rows, worker RSS ratio, and small
  *     exports answered while an N-row export runs on the same worker;
+ *   check — `Проверить` against `Сформировать` on a --check-items task at --rows, run by run in turn;
  *   small-task load — --clients concurrent clients against --load-workers workers.
  * Prints the tables and the targets with PASS/FAIL; --json FILE writes everything measured.
  */
@@ -96,7 +98,7 @@ function stageRows(r: SizeResults, suffix = ''): StageRow[] {
   ].filter((x): x is StageRow => !!x);
 }
 
-function targets(main: SizeResults, compare: SizeResults | undefined, overtake: OvertakeSummary | undefined, load: LoadSummary | undefined): Target[] {
+function targets(main: SizeResults, compare: SizeResults | undefined, overtake: OvertakeSummary | undefined, load: LoadSummary | undefined, checked?: CheckSummary): Target[] {
   const t = (s?: { times: number[] }) => (s ? median(s.times) : NaN);
   const floor = t(main.stages.floor);
   const engine = t(main.stages.engine);
@@ -122,6 +124,10 @@ function targets(main: SizeResults, compare: SizeResults | undefined, overtake: 
   if (overtake) {
     const what = `${overtake.smallItems}-item export while a ${overtake.bigRows}-row one runs (one worker): p95 of ${overtake.times.length}`;
     out.push({ name: what, measured: `${Math.round(overtake.p95)} ms (p50 ${Math.round(overtake.p50)})`, target: '≤ 300 ms, no errors', pass: overtake.errors === 0 && overtake.times.length > 0 && overtake.p95 <= 300 });
+  }
+  if (checked) {
+    const what = `check / generate, ${checked.items} items, ${checked.rows} rows (medians ${Math.round(median(checked.checkTimes))} / ${Math.round(median(checked.generateTimes))} ms)`;
+    out.push({ name: what, measured: ratio(checked.ratio), target: '≤ 1.5', pass: checked.ratio <= 1.5 });
   }
   if (load) {
     out.push({ name: 'small-task load: errors', measured: String(load.errors), target: '0', pass: load.errors === 0 });
@@ -152,6 +158,7 @@ async function main(): Promise<void> {
   let compare: SizeResults | undefined;
   let load: LoadSummary | undefined;
   let overtake: OvertakeSummary | undefined;
+  let checked: CheckSummary | undefined;
   try {
     let inputs: BenchInputs | undefined;
     if (!opts.loadOnly) {
@@ -166,6 +173,12 @@ async function main(): Promise<void> {
     await stack.start();
     const client = new ApiClient(stack.apiUrl);
     if (inputs) await httpStages(stack, client, inputs, opts, main);
+    if (inputs && opts.checkItems > 0) {
+      log(`check: Проверить against Сформировать, ${opts.checkItems} items at ${opts.rows} rows, ${opts.runs} runs each, in turn`);
+      const many = await buildInputs(workDir, opts.rows, opts.checkItems, opts.seed, opts.strings);
+      checked = await runCheckVsGenerate(client, many, opts.rows, opts.runs);
+      log(`  check ${median(checked.checkTimes).toFixed(0)} ms, generate ${median(checked.generateTimes).toFixed(0)} ms: ${ratio(checked.ratio)} (${checked.warnings} warnings)`);
+    }
 
     if (opts.compareRows > 0 && opts.compareRows !== opts.rows && !opts.loadOnly) {
       compare = { rows: opts.compareRows, items: opts.items, priceBytes: 0, stages: {}, checks: [] };
@@ -190,7 +203,7 @@ async function main(): Promise<void> {
     await cleanup();
   }
 
-  const all = targets(main, compare, overtake, load).filter((t) => !opts.loadOnly || t.name.startsWith('small-task'));
+  const all = targets(main, compare, overtake, load, checked).filter((t) => !opts.loadOnly || t.name.startsWith('small-task'));
   const loadAvgEnd = loadavg().map((x) => +x.toFixed(2));
   const text: string[] = [];
   text.push(`Прайс-экспорт benchmark — ${new Date().toISOString()}`);
@@ -218,7 +231,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${text.join('\n')}\n`);
 
   if (opts.json) {
-    await writeFile(opts.json, JSON.stringify({ date: new Date().toISOString(), machine: { ...machine, loadAvgEnd }, options: opts, main, compare, overtake, load, targets: all, checks }, null, 2));
+    await writeFile(opts.json, JSON.stringify({ date: new Date().toISOString(), machine: { ...machine, loadAvgEnd }, options: opts, main, compare, overtake, load, checked, targets: all, checks }, null, 2));
     log(`results written to ${opts.json}`);
   }
   process.exitCode = checks.length ? 1 : 0;

@@ -67,6 +67,17 @@ export class ApiClient {
     });
   }
 
+  /** POST check (DESIGN §11), the whole JSON read; resolves with the wall time and the counts. */
+  async check(taskId: string): Promise<{ ms: number; rowsTotal: number; warnings: number }> {
+    const t = performance.now();
+    const res = await fetch(`${this.baseUrl}/api/tasks/${taskId}/check`, { method: 'POST' });
+    const text = await res.text();
+    const ms = performance.now() - t;
+    if (res.status !== 200) throw new Error(`check: HTTP ${res.status} ${text.slice(0, 300)}`);
+    const body = JSON.parse(text) as { rowsTotal: number; warnings: unknown[] };
+    return { ms, rowsTotal: body.rowsTotal, warnings: body.warnings.length };
+  }
+
   close(): void {
     this.agent.destroy();
   }

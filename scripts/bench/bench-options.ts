@@ -18,6 +18,8 @@ export interface BenchOptions {
   skipNaive: boolean;
   loadOnly: boolean;
   compareRows: number;
+  /** Items of the task on which `Проверить` is timed against `Сформировать` (issue 21); 0 = skip. */
+  checkItems: number;
   json?: string;
   /** Where the generated price lists keep their texts (fixture-builder's STRING_STYLES). */
   strings: StringStyle;
@@ -39,6 +41,7 @@ export const DEFAULTS: BenchOptions = {
   skipNaive: false,
   loadOnly: false,
   compareRows: 300_000,
+  checkItems: 10_000,
   strings: 'shared',
   seed: 20240501,
   keepLogs: false,
@@ -60,6 +63,8 @@ export const USAGE = `npm run bench -- [flags]
   --compare-rows N    also run floor, engine, upload and generate at N rows and print the
                       worker peak RSS ratio N-rows / --rows (issue 7: within 10%; default
                       ${DEFAULTS.compareRows}, 0 = skip)
+  --check-items N     time Проверить against Сформировать on a task of N items at --rows
+                      (issue 21: ≤ 1.5×; default ${DEFAULTS.checkItems}, 0 = skip)
   --strings S         where the price lists keep their texts: shared (the shared-strings part,
                       default), str (t="str" cells) or inline (t="inlineStr"), as written by
                       streaming writers
@@ -78,6 +83,7 @@ const INT_FLAGS: Record<string, keyof BenchOptions> = {
   '--load-rows': 'loadRows',
   '--load-items': 'loadItems',
   '--compare-rows': 'compareRows',
+  '--check-items': 'checkItems',
   '--seed': 'seed',
 };
 const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
@@ -119,6 +125,6 @@ export function parseOptions(argv: string[]): BenchOptions {
   }
   if (options.rows < 1 || options.items < 1 || options.runs < 1) throw new Error('--rows, --items and --runs must be ≥ 1');
   if (options.loadOnly && options.skipLoad) throw new Error('--load-only and --skip-load exclude each other');
-  if (options.items > 10_000) throw new Error('--items: the API accepts at most 10,000 items per task');
+  if (options.items > 10_000 || options.checkItems > 10_000) throw new Error('--items, --check-items: the API accepts at most 10,000 items per task');
   return options;
 }

@@ -27,14 +27,14 @@ export function validationWarnings({ rows, firstRow, validations }: CheckFacts):
 
 /**
  * `bad-gtin`: a barcode with a wrong check digit. A column holds barcodes when its template
- * header or the header of a price column copied into it says so, or when every value copied into
- * it reads like one (8, 12, 13 or 14 digits); typed columns (codes, name, quantities) only by header.
+ * header says so, or when every value copied into it reads like one (8, 12, 13 or 14 digits);
+ * typed columns (codes, name, quantities) only by header. The price list's headers are not read
+ * for it: that is a pass over the whole price sheet, and every export counts these warnings.
  */
-export function gtinWarnings({ mapping, rows, templateHeaders, priceHeaders }: CheckFacts): CheckWarning[] {
+export function gtinWarnings({ mapping, rows, templateHeaders }: CheckFacts): CheckWarning[] {
   const typed = new Set(MANUAL_FIELDS.map((f) => mapping.manualMapping[f]).filter((c) => c > 0));
   const byHeader = new Set<number>();
   for (const [col, header] of templateHeaders) if (isGtinHeader(header)) byHeader.add(col);
-  for (const [priceCol, col] of Object.entries(mapping.priceToTemplate)) if (isGtinHeader(priceHeaders.get(Number(priceCol)) ?? '')) byHeader.add(col);
 
   const columns = new Set(byHeader);
   const byValue = new Set<number>(Object.values(mapping.priceToTemplate).filter((c) => c > 0 && !typed.has(c)));

@@ -13,9 +13,8 @@ export interface CheckFacts {
   /** The sheet row the first item goes to (the rest follow in order). */
   firstRow: number;
   validations: readonly ValidationRule[];
-  /** Column → header text of the template's and the price list's header rows. */
+  /** Column → header text of the template's header row. */
   templateHeaders: ReadonlyMap<number, string>;
-  priceHeaders: ReadonlyMap<number, string>;
   headerChanges: readonly HeaderChange[];
 }
 

@@ -16,9 +16,15 @@ export interface TaskWarnings {
   templateHeaders: Map<number, string>;
 }
 
-/** Both files' columns, read alongside an export: names, barcode columns and the guard. */
-export function readBothColumns(input: Pick<EngineInput, 'price' | 'template'>): Record<FileKind, Promise<FileColumns>> {
-  const columns = { template: columnsOrNone(input.template, 'template'), price: columnsOrNone(input.price, 'price') };
+/**
+ * The files' columns, read alongside an export: the template's always (names, barcode columns,
+ * guard; it is small), the price list's only for a guard that remembers price headers (it is a
+ * pass over the whole price sheet).
+ */
+export function readBothColumns(input: Pick<EngineInput, 'price' | 'template' | 'remembered'>): Record<FileKind, Promise<FileColumns>> {
+  const guardsPrice = Object.keys(input.remembered?.price ?? {}).length > 0;
+  const price = guardsPrice ? columnsOrNone(input.price, 'price') : Promise.resolve<FileColumns>({ kind: 'price', sheet: '', headerRow: 0, columns: [] });
+  const columns = { template: columnsOrNone(input.template, 'template'), price };
   // Awaited later, after the export's own reads: a rejection must not go unhandled meanwhile.
   for (const p of Object.values(columns)) p.catch(() => undefined);
   return columns;
@@ -38,8 +44,7 @@ export async function taskWarnings(
   columns: Record<FileKind, Promise<FileColumns>>,
 ): Promise<TaskWarnings> {
   const resolveList = await resolveValidationLists(template, tpl.tplParts, tpl.sheetXml, readCellFormats(tpl.stylesXml));
-  const [templateColumns, priceColumns] = await Promise.all([columns.template, columns.price]);
-  const templateHeaders = headersOf(templateColumns);
+  const templateHeaders = headersOf(await columns.template);
   const { warnings, warningCounts } = checkWarnings({
     items: input.items,
     mapping: input.mapping,
@@ -48,7 +53,6 @@ export async function taskWarnings(
     firstRow,
     validations: readValidations(tpl.sheetXml, resolveList),
     templateHeaders,
-    priceHeaders: headersOf(priceColumns),
     headerChanges: await guardHeaders(input, (kind) => columns[kind]),
   });
   return { warnings, warningCounts, templateHeaders };
