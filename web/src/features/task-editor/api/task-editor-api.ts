@@ -53,6 +53,8 @@ export interface GenerateResult {
   exportId: string | null;
   rows: number | null;
   matched: number | null;
+  /** How many warnings the file has (the check's and the template layout's); null from an API without the header. */
+  warnings: number | null;
 }
 
 function numberHeader(res: Response, name: string): number | null {
@@ -70,6 +72,7 @@ export async function generateExport(id: string): Promise<GenerateResult> {
     exportId: res.headers.get(EXPORT_HEADERS.id),
     rows: numberHeader(res, EXPORT_HEADERS.rows),
     matched: numberHeader(res, EXPORT_HEADERS.matched),
+    warnings: numberHeader(res, EXPORT_HEADERS.warnings),
   };
 }
 

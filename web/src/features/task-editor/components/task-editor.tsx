@@ -1,5 +1,8 @@
-import type { Task } from '@app/contracts';
+import type { FileKind, HeaderChange, Task, UploadResponse } from '@app/contracts';
+import { CheckButton, CheckPanel } from '../../check-preview/components/check-panel';
+import { useCheckPreview, useItemFocus } from '../../check-preview/hooks/use-check-preview';
 import { useExportHistory } from '../hooks/use-export-history';
+import { useHeaderChanges } from '../hooks/use-header-changes';
 import { useItemsEditor } from '../hooks/use-items-editor';
 import { useTaskActions } from '../hooks/use-task-actions';
 import { useUnsavedGuard } from '../hooks/use-unsaved-guard';
@@ -19,7 +22,22 @@ export function TaskEditor({ task, onTaskChange }: Props) {
   const editor = useItemsEditor(task.items ?? []);
   const history = useExportHistory(task.id);
   const actions = useTaskActions(task, editor, history, onTaskChange);
+  const guard = useHeaderChanges(task.id, task.profileId);
   useUnsavedGuard(editor.dirty);
+  const preview = useCheckPreview(task.id, {
+    saveFirst: () => actions.persist(editor.dirty),
+    editVersion: editor.currentVersion,
+    markUnmatched: editor.markUnmatched,
+  });
+  const focus = useItemFocus();
+
+  const onUploaded = ({ headerChanges, ...fresh }: UploadResponse, kind: FileKind) => {
+    onTaskChange(fresh);
+    guard.acceptUpload(kind, headerChanges);
+  };
+  const onFix = async (change: HeaderChange) => {
+    if (await actions.fixHeader(change)) await guard.reload();
+  };
 
   return (
     <div className="page">
@@ -30,8 +48,13 @@ export function TaskEditor({ task, onTaskChange }: Props) {
         generating={actions.generating}
         onSave={() => void actions.save()}
         onGenerate={() => void actions.generate()}
+        onProfileChange={actions.changeProfile}
+        checkButton={<CheckButton checking={preview.checking} onCheck={() => void preview.run()} />}
       />
-      <FilesSection task={task} onUploaded={onTaskChange} />
+      {preview.check ? (
+        <CheckPanel check={preview.check} stale={preview.stale} focused={focus.focused} onFocusItem={focus.focusItem} onClose={preview.close} />
+      ) : null}
+      <FilesSection task={task} onUploaded={onUploaded} headerChanges={guard.changes} onFix={onFix} />
       <ItemsSection editor={editor} />
       <ExportHistory taskId={task.id} exports={history.exports} />
     </div>

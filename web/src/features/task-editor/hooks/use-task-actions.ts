@@ -1,15 +1,27 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ERR, EXPORT_FILE_NAME, TOAST, warningText } from '@app/contracts';
-import type { PatchTaskResponse, Task } from '@app/contracts';
+import { CHECK_UI, ERR, EXPORT_FILE_NAME, GUARD_UI, PROFILE_UI, TOAST, exportWarningCount, warningText } from '@app/contracts';
+import type { HeaderChange, PatchTaskResponse, Task } from '@app/contracts';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { useTasks } from '../../tasks/hooks/tasks-context';
-import { generateExport, saveTaskItems } from '../api/task-editor-api';
+import { changeTaskProfile, fixHeaderChange, generateExport, saveTaskItems } from '../api/task-editor-api';
 import type { ExportHistoryState } from './use-export-history';
 import type { ItemsEditor } from './use-items-editor';
 
-/** `Сохранить` and `Сформировать` of the task page, each with its own busy flag. */
+/** Report warnings told in toasts of their own after a generate (the count is in `Файл сформирован`). */
+const WARNING_TOASTS_MAX = 3;
+
+/** A refused change of the task: 409 says another window saved it meanwhile. */
+function refused(e: unknown, failure: string): void {
+  if (e instanceof ApiError && e.status === 409) toast.error(ERR.taskChanged);
+  else toast.error(failure, { description: serverMessageOf(e) });
+}
+
+/**
+ * `Сохранить` and `Сформировать` of the task page, each with its own busy flag, and the other
+ * changes of the task made from it (its rule profile, `Исправить`), one at a time.
+ */
 export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportHistoryState, onTaskChange: (task: Task) => void) {
   const { upsert } = useTasks();
   const [saving, setSaving] = useState(false);
@@ -35,8 +47,7 @@ export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportH
         return saved;
       } catch (e) {
         // Saved meanwhile in another window: the rows stay as typed (still unsaved), nothing is lost.
-        if (e instanceof ApiError && e.status === 409) toast.error(ERR.taskChanged);
-        else toast.error(TOAST.saveFailed, { description: serverMessageOf(e) });
+        refused(e, TOAST.saveFailed);
         return null;
       }
     },
@@ -45,13 +56,55 @@ export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportH
 
   // One save at a time: Сохранить pressed while Сформировать saves would send the same version
   // twice, and this window's own second save would be refused as stale.
-  const persist = useCallback(
-    (announceSaved: boolean): Promise<PatchTaskResponse | null> => {
-      const run = lastSave.current.then(() => persistNow(announceSaved));
-      lastSave.current = run;
-      return run;
+  const queued = useCallback(<T,>(change: () => Promise<T>): Promise<T> => {
+    const run = lastSave.current.then(change);
+    lastSave.current = run;
+    return run;
+  }, []);
+  const persist = useCallback((announceSaved: boolean) => queued(() => persistNow(announceSaved)), [queued, persistNow]);
+
+  const accept = useCallback(
+    (fresh: Task) => {
+      onTaskChange(fresh);
+      upsert(fresh);
     },
-    [persistNow],
+    [onTaskChange, upsert],
+  );
+
+  /** `Правила: …`: the task's profile changed and its rules copied from it (the typed rows stay as they are). */
+  const changeProfile = useCallback(
+    (profileId: string, name: string) =>
+      queued(async () => {
+        try {
+          const { mappingSynced, ...fresh } = await changeTaskProfile(task.id, profileId, taskVersion.current);
+          taskVersion.current = fresh.version;
+          accept(fresh);
+          toast.success(PROFILE_UI.taskProfileChanged(name), { description: mappingSynced ? PROFILE_UI.taskRulesCopied : undefined });
+          return true;
+        } catch (e) {
+          refused(e, PROFILE_UI.taskProfileFailed);
+          return false;
+        }
+      }),
+    [queued, task.id, accept],
+  );
+
+  /** `Исправить`: the rule re-pointed where the header went; true when it was. */
+  const fixHeader = useCallback(
+    ({ file, column, movedTo }: HeaderChange) =>
+      queued(async () => {
+        if (movedTo === undefined) return false;
+        try {
+          // It changes no item and leaves the task's version alone, so the rows typed here stay savable.
+          accept(await fixHeaderChange(task.id, { file, from: column, to: movedTo }));
+          toast.success(GUARD_UI.fixed);
+          return true;
+        } catch (e) {
+          refused(e, GUARD_UI.fixFailed);
+          return false;
+        }
+      }),
+    [queued, task.id, accept],
   );
 
   const save = useCallback(async () => {
@@ -80,17 +133,24 @@ export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportH
       downloadBlob(result.blob, EXPORT_FILE_NAME);
       const summary =
         result.matched !== null && result.rows !== null ? TOAST.generatedSummary(result.matched, result.rows) : undefined;
-      toast.success(TOAST.generated, { description: summary });
-      // One request after a generate: the history list and the unmatched marks both come from it.
+      // One line: found N of M · how many warnings the file has (all of them: Проверить lists them).
+      const description = (warnings: number | null) =>
+        [summary, warnings === null ? undefined : CHECK_UI.fileWarnings(warnings)].filter(Boolean).join(' · ') || undefined;
+      const generated = toast.success(TOAST.generated, { description: description(result.warnings) });
+      // One request after a generate: the history list, the unmatched marks and the layout warnings all come from it.
       const version = editor.currentVersion();
       const list = await history.refresh();
       const record = (result.exportId && list.find((e) => e.id === result.exportId)) || list[0];
       if (editor.currentVersion() === version) editor.markUnmatched(record?.report?.unmatched?.map((u) => u.index) ?? []);
-      for (const warning of record?.report?.warnings ?? []) toast.warning(warningText(warning));
+      if (result.warnings === null && record?.report) {
+        toast.success(TOAST.generated, { id: generated, description: description(exportWarningCount(record.report)) });
+      }
+      // The template layout's warnings are told one by one too (the first few; all of them stay in the history).
+      for (const warning of (record?.report?.warnings ?? []).slice(0, WARNING_TOASTS_MAX)) toast.warning(warningText(warning));
     } finally {
       setGenerating(false);
     }
   }, [persist, editor, task.id, history]);
 
-  return { saving, generating, save, generate };
+  return { saving, generating, save, generate, changeProfile, fixHeader, persist };
 }
