@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { REPORT_WARNING, TOAST, UI, type Mapping, type Task } from '@app/contracts';
+import { CHECK_UI, REPORT_WARNING, TOAST, UI, exportWarningCount, type ExportRecord, type Mapping, type Task } from '@app/contracts';
 import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { rewriteParts } from '@app/export-engine/testing/zip-rewrite';
 import { api, createTask, putGlobalMapping, upload } from '../support/api-client';
 import { apiUrl } from '../support/test-env';
-import { closeBrowser, expectToast, gotoTask, launchBrowser, openPage, type OpenPage } from './browser';
+import { closeBrowser, expectToast, gotoTask, launchBrowser, openPage, toast, type OpenPage } from './browser';
 
 jest.setTimeout(180_000);
 
@@ -45,6 +45,10 @@ describe('web: a report warning reaches the user', () => {
     await page.getByRole('button', { name: UI.generate, exact: true }).click();
     await download;
     await expectToast(page, TOAST.generated);
+    // `Файл сформирован` tells how many warnings the file has (the layout's and the check's), on its one line.
+    const [record] = (await api().get(`/api/tasks/${task.id}/exports`).expect(200)).body as ExportRecord[];
+    expect(exportWarningCount(record.report!)).toBeGreaterThanOrEqual(1);
+    await toast(page, TOAST.generated).filter({ hasText: CHECK_UI.fileWarnings(exportWarningCount(record.report!)) }).waitFor();
     const text = REPORT_WARNING.tableNotExtended('Table1');
     await expectToast(page, text);
     await page.locator('.export-list__warning', { hasText: text }).first().waitFor();

@@ -17,6 +17,13 @@ export async function putGlobalMapping(mapping: Partial<Mapping>): Promise<Mappi
   return (await api().put('/api/mappings/global').send(mapping).expect(200)).body as Mapping;
 }
 
+/** Puts a test file's rules in place of the global ones; resolves with those it replaced, for afterAll to put back. */
+export async function replaceGlobalMapping(mapping: Partial<Mapping>): Promise<Mapping> {
+  const original = (await api().get('/api/mappings/global').expect(200)).body as Mapping;
+  await putGlobalMapping(mapping);
+  return original;
+}
+
 /** supertest's binary parser: the body as a Buffer. */
 export function binary(res: request.Response, callback: (err: Error | null, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
