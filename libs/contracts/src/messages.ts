@@ -4,6 +4,9 @@
  */
 export const UI = {
   productName: 'Прайс-экспорт',
+  /** An items table cell's accessible name: `Код МА, строка 3`. */
+  cellLabel: (column: string, row: number) => `${column}, строка ${row}`,
+  sizeUnits: { b: 'Б', kb: 'КБ', mb: 'МБ' },
   version: 'v1.0.1',
   copyright: '© Прайс-экспорт, внутренний инструмент',
   addTask: 'Добавить задачу',
@@ -126,6 +129,7 @@ export const ERR = {
   serviceUnavailable: 'Сервис временно недоступен, попробуйте позже',
   crossSite: 'Запрос с другого сайта отклонён',
   exportLost: 'Формирование прервано сбоем, сформируйте файл ещё раз',
+  authRequired: 'Требуется авторизация',
   tooManyLogins: 'Слишком много неудачных попыток входа, попробуйте позже',
   serverUnreachable: 'Сервер недоступен',
   profileNotFound: 'Профиль правил не найден',

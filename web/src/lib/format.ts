@@ -1,3 +1,5 @@
+import { UI } from '@app/contracts';
+
 const dateTime = new Intl.DateTimeFormat('ru-RU', {
   day: '2-digit',
   month: '2-digit',
@@ -16,7 +18,8 @@ export function formatDateTime(iso: string | null | undefined): string {
 /** A file size in КБ/МБ. */
 export function formatSize(bytes: number | null | undefined): string {
   if (bytes == null) return '';
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
+  const { b, kb, mb } = UI.sizeUnits;
+  if (bytes < 1024) return `${bytes} ${b}`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} ${kb}`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} ${mb}`;
 }

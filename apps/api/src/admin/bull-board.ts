@@ -4,6 +4,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import type { Queue } from 'bullmq';
+import { ERR, UI } from '@app/contracts';
 import { loginLimiter } from './login-limiter';
 
 export const BULL_BOARD_PATH = '/admin/queues';
@@ -25,7 +26,7 @@ export function basicAuth(user: string, password: string) {
       if (sep > 0 && same(decoded.slice(0, sep), user) && same(decoded.slice(sep + 1), password)) return next();
     }
     res.setHeader('WWW-Authenticate', 'Basic realm="Bull Board", charset="UTF-8"');
-    res.status(401).json({ error: 'Требуется авторизация' });
+    res.status(401).json({ error: ERR.authRequired });
   };
 }
 
@@ -36,7 +37,7 @@ export function mountBullBoard(app: Express, queues: Queue[], user: string, pass
   createBullBoard({
     queues: queues.map((q) => new BullMQAdapter(q)),
     serverAdapter,
-    options: { uiConfig: { boardTitle: 'Прайс-экспорт' } },
+    options: { uiConfig: { boardTitle: UI.productName } },
   });
   app.use(BULL_BOARD_PATH, loginLimiter(), basicAuth(user, password), serverAdapter.getRouter());
 }

@@ -35,7 +35,7 @@ function ItemRowViewInner({ row, index, unmatched, setCell, finishCell, deleteRo
               inputMode={qty ? 'numeric' : undefined}
               autoComplete="off"
               spellCheck={false}
-              aria-label={`${UI.columns[column]}, строка ${index + 1}`}
+              aria-label={UI.cellLabel(UI.columns[column], index + 1)}
               data-row={index}
               data-col={col}
               data-field={column}
