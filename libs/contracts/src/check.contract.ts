@@ -29,6 +29,8 @@ export const CHECK_WARNING_CODES = [
   'bad-gtin',
   'damaged-code',
   'header-changed',
+  /** What the engine must write around in the template (a totals-row table, merged cells): REPORT_WARNING's texts. */
+  'template-layout',
 ] as const;
 export type CheckWarningCode = (typeof CHECK_WARNING_CODES)[number];
 
@@ -63,7 +65,16 @@ export interface ExportChanges {
   changed: CheckChange[];
   /** Item indexes found in the older export and not found now. */
   lost: number[];
+  /**
+   * How many of each there are: the lists above hold at most CHANGES_LIST_MAX each (a new price
+   * list for 10,000 items would otherwise store and send every changed cell).
+   */
+  counts: { added: number; removed: number; changed: number; lost: number };
 }
+
+export const CHANGES_LIST_MAX = 200;
+/** `warnings` holds at most this many of each code; `warningCounts` counts them all. */
+export const CHECK_WARNINGS_PER_CODE = 200;
 
 export interface CheckResponse {
   /** The template columns that will be written, with their header names. */

@@ -1,4 +1,4 @@
-import type { DigestEntry, ExportDigest } from './check.contract';
+import { CHANGES_LIST_MAX, type DigestEntry, type ExportDigest } from './check.contract';
 import { digestChanges, hasChanges } from './export-changes';
 
 const entry = (item: number, code: string, found: boolean, values: DigestEntry['values'] = {}): DigestEntry => ({ item, code, found, values });
@@ -25,6 +25,7 @@ describe('digestChanges', () => {
       removed: ['300'],
       changed: [{ item: 0, column: 6, from: 40, to: 41 }],
       lost: [2],
+      counts: { added: 1, removed: 1, changed: 1, lost: 1 },
     });
     expect(hasChanges(c)).toBe(true);
   });
@@ -37,6 +38,22 @@ describe('digestChanges', () => {
       { item: 2, column: 6, from: null, to: 9 },
     ]);
     expect(c.lost).toEqual([]);
+  });
+
+  it('keeps the first CHANGES_LIST_MAX of each list and counts them all', () => {
+    const many = (price: number): ExportDigest => Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, entry(i, `K${i}`, true, { '6': price })]));
+    const c = digestChanges(many(1), many(2), 'x');
+    expect(c.changed).toHaveLength(CHANGES_LIST_MAX);
+    expect(c.changed[0]).toEqual({ item: 0, column: 6, from: 1, to: 2 });
+    expect(c.counts).toEqual({ added: 0, removed: 0, changed: 500, lost: 0 });
+  });
+
+  it('takes codes that are also Object property names as codes', () => {
+    const older: ExportDigest = { constructor: entry(0, 'constructor', true, { '6': 1 }) };
+    const newer: ExportDigest = { toString: entry(0, 'toString', true, { '6': 1 }) };
+    const c = digestChanges(older, newer, 'x');
+    expect(c.added).toEqual([0]);
+    expect(c.removed).toEqual(['constructor']);
   });
 
   it('finds nothing between equal digests, whatever their order', () => {

@@ -1,4 +1,4 @@
-import type { CheckCellValue, ExportChanges, ExportDigest } from './check.contract';
+import { CHANGES_LIST_MAX, type CheckCellValue, type ExportChanges, type ExportDigest } from './check.contract';
 
 /**
  * DESIGN §11 «changes since the last export»: the newer digest against the older one. Items are
@@ -6,9 +6,10 @@ import type { CheckCellValue, ExportChanges, ExportDigest } from './check.contra
  * is the same number or text both times is no change.
  */
 export function digestChanges(older: ExportDigest, newer: ExportDigest, since: string): ExportChanges {
-  const changes: ExportChanges = { since, added: [], removed: [], changed: [], lost: [] };
+  const changes: Omit<ExportChanges, 'counts'> = { since, added: [], removed: [], changed: [], lost: [] };
   for (const [key, now] of Object.entries(newer)) {
-    const before = older[key];
+    // Codes are user data: `constructor` must not find Object.prototype's.
+    const before = Object.hasOwn(older, key) ? older[key] : undefined;
     if (!before) {
       changes.added.push(now.item);
       continue;
@@ -24,11 +25,13 @@ export function digestChanges(older: ExportDigest, newer: ExportDigest, since: s
       if (!sameValue(from, to)) changes.changed.push({ item: now.item, column: Number(column), from, to });
     }
   }
-  for (const [key, before] of Object.entries(older)) if (!(key in newer)) changes.removed.push(before.code);
+  for (const [key, before] of Object.entries(older)) if (!Object.hasOwn(newer, key)) changes.removed.push(before.code);
   changes.added.sort((a, b) => a - b);
   changes.lost.sort((a, b) => a - b);
   changes.changed.sort((a, b) => a.item - b.item || a.column - b.column);
-  return changes;
+  const counts = { added: changes.added.length, removed: changes.removed.length, changed: changes.changed.length, lost: changes.lost.length };
+  const head = <T>(list: T[]) => list.slice(0, CHANGES_LIST_MAX);
+  return { since, added: head(changes.added), removed: head(changes.removed), changed: head(changes.changed), lost: head(changes.lost), counts };
 }
 
 function sameValue(a: CheckCellValue | null, b: CheckCellValue | null): boolean {
@@ -37,5 +40,5 @@ function sameValue(a: CheckCellValue | null, b: CheckCellValue | null): boolean 
 
 /** Whether there is anything to show. */
 export function hasChanges(c: ExportChanges): boolean {
-  return c.added.length + c.removed.length + c.changed.length + c.lost.length > 0;
+  return c.counts.added + c.counts.removed + c.counts.changed + c.counts.lost > 0;
 }
