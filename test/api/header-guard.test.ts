@@ -63,6 +63,29 @@ describe('template guard (DESIGN §10)', () => {
     expect(await changesOf(task.id)).toEqual([]);
   });
 
+  it('Исправить moves every shifted column of a file together when a column was inserted, and refuses what it cannot do', async () => {
+    const { profile, task } = await profileWithTask();
+    await api().put(`/api/profiles/${profile.id}`).send({ priceToTemplate: { '3': 6, '4': 7 }, headers: { template: { '6': 'Цена с НДС', '7': 'Остаток' } } }).expect(200);
+    await api().patch(`/api/tasks/${task.id}`).send({ syncMapping: true }).expect(200);
+    await upload(task.id, 'template', await templateWith(['№', 'Код МА', 'Наименование', 'Кол-во', 'Шаг', 'Новая', 'Цена с НДС', 'Остаток'])).expect(200);
+    expect((await changesOf(task.id)).map((c) => [c.column, c.movedTo])).toEqual([[6, 7], [7, 8]]);
+
+    const fix = (body: object) => api().post(`/api/tasks/${task.id}/header-changes/fix`).send(body);
+    expect((await fix({ file: 'template', from: 6, to: 8 }).expect(409)).body.error).toBe(ERR.headerFixStale);
+    const fixed = (await fix({ file: 'template', from: 6, to: 7 }).expect(200)).body as Task;
+    expect(fixed.mapping.priceToTemplate).toEqual({ '3': 7, '4': 8 });
+    const after = (await api().get(`/api/profiles/${profile.id}`).expect(200)).body as RuleProfile;
+    expect(after.headers.template).toEqual({ '7': 'Цена с НДС', '8': 'Остаток' });
+    expect(await changesOf(task.id)).toEqual([]);
+    expect((await fix({ file: 'template', from: 6, to: 7 }).expect(409)).body.error).toBe(ERR.headerFixStale);
+
+    // A rule that stays on the destination column: re-pointing would put two rules there.
+    await api().put(`/api/profiles/${profile.id}`).send({ manualMapping: { ma: 2, gm: 0, name: 3, minQty: 0, step: 9 }, priceToTemplate: { '3': 7 }, headers: { template: { '7': 'Цена с НДС' } } }).expect(200);
+    await api().patch(`/api/tasks/${task.id}`).send({ syncMapping: true }).expect(200);
+    await upload(task.id, 'template', await templateWith(['№', 'Код МА', 'Наименование', 'Кол-во', 'Шаг', 'Новая', 'Другая', 'Шаг', 'Цена с НДС'])).expect(200);
+    expect((await fix({ file: 'template', from: 7, to: 9 }).expect(409)).body.error).toBe(ERR.headerFixTaken('I'));
+  });
+
   it('guards the price list too: its source and key columns move with Исправить', async () => {
     const { profile, task } = await profileWithTask();
     const upl = (await upload(task.id, 'price', await priceWith(['Артикул', 'Остаток', 'Склад', 'Цена'])).expect(200)).body as UploadResponse;
@@ -88,8 +111,8 @@ describe('template guard (DESIGN §10)', () => {
   it('refuses a bad fix with a Russian 400, an unknown task with 404, and changes nothing', async () => {
     const { task } = await profileWithTask();
     const fix = (body: object) => api().post(`/api/tasks/${task.id}/header-changes/fix`).send(body);
-    expect((await fix({ file: 'template', from: 6, to: 6 }).expect(400)).body.error).toBe(ERR.invalidField('to', 'ожидается другая колонка'));
-    expect((await fix({ file: 'sheet', from: 6, to: 7 }).expect(400)).body.error).toBe(ERR.invalidField('file', 'ожидается price или template'));
+    expect((await fix({ file: 'template', from: 6, to: 6 }).expect(400)).body.error).toBe(ERR.invalidField('to', ERR.fixSameColumn));
+    expect((await fix({ file: 'sheet', from: 6, to: 7 }).expect(400)).body.error).toBe(ERR.invalidField('file', ERR.fixFileInvalid));
     expect((await fix({ file: 'price', from: 0, to: 7 }).expect(400)).body.error).toMatch(/^Поле «from»: ожидается целое число от 1 до \d+$/);
     expect((await fix({ file: 'price', from: '3', to: 7 }).expect(400)).body.error).toMatch(/^Поле «from»/);
     expect((await api().post(`/api/tasks/${randomUUID()}/header-changes/fix`).send({ file: 'price', from: 3, to: 4 }).expect(404)).body.error).toBe(ERR.taskNotFound);

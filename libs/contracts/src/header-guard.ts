@@ -65,12 +65,40 @@ export interface FixHeaderRequest {
   to: number;
 }
 
+/** Columns of one file that move together: old column → new column. */
+export interface ColumnMoves {
+  file: FileKind;
+  moves: ReadonlyMap<number, number>;
+}
+
 /**
- * The rules with column `from` of `file` re-pointed to `to`: template targets (typed fields and
- * price pairs) for the template, price sources and key columns for the price list.
+ * Every moved header of the file at once, as `Исправить` applies them: a column inserted before
+ * F shifts F→G and G→H together, and re-pointing one at a time would put two rules on G. The moves
+ * are refused when a destination is taken by a rule that does not move itself (`conflict`).
  */
-export function repointMapping(mapping: Mapping, { file, from, to }: FixHeaderRequest): Mapping {
-  const move = (c: number) => (c === from ? to : c);
+export function fixMoves(changes: readonly HeaderChange[], fix: FixHeaderRequest, mapping: Mapping): ColumnMoves | { conflict: number } | null {
+  const own = changes.filter((c) => c.file === fix.file && c.movedTo !== undefined);
+  if (!own.some((c) => c.column === fix.from && c.movedTo === fix.to)) return null;
+  const moves = new Map(own.map((c) => [c.column, c.movedTo!]));
+  const used = fix.file === 'template' ? templateColumnsOf(mapping) : priceColumnsOf(mapping);
+  for (const to of moves.values()) if (used.has(to) && !moves.has(to)) return { conflict: to };
+  return { file: fix.file, moves };
+}
+
+function templateColumnsOf(m: Mapping): Set<number> {
+  return new Set([...Object.values(m.manualMapping), ...Object.values(m.priceToTemplate)].filter((c) => c > 0));
+}
+
+function priceColumnsOf(m: Mapping): Set<number> {
+  return new Set([...Object.keys(m.priceToTemplate).map(Number), m.priceKeys.ma, m.priceKeys.gm].filter((c) => c > 0));
+}
+
+/**
+ * The rules with the file's columns moved: template targets (typed fields and price pairs) for the
+ * template, price sources and key columns for the price list.
+ */
+export function repointMapping(mapping: Mapping, { file, moves }: ColumnMoves): Mapping {
+  const move = (c: number) => moves.get(c) ?? c;
   if (file === 'template') {
     const manual = { ...mapping.manualMapping };
     for (const f of Object.keys(manual) as (keyof Mapping['manualMapping'])[]) manual[f] = move(manual[f]);
@@ -83,11 +111,9 @@ export function repointMapping(mapping: Mapping, { file, from, to }: FixHeaderRe
   return { ...mapping, priceToTemplate: pairs, priceKeys: { ma: move(mapping.priceKeys.ma), gm: move(mapping.priceKeys.gm) } };
 }
 
-/** The remembered headers after the same re-pointing: the header now belongs to column `to`. */
-export function repointHeaders(headers: ProfileHeaders, { file, from, to }: FixHeaderRequest): ProfileHeaders {
-  const own = { ...headers[file] };
-  const text = own[String(from)];
-  delete own[String(from)];
-  if (text !== undefined) own[String(to)] = text;
+/** The remembered headers after the same moves: each header now belongs to its new column. */
+export function repointHeaders(headers: ProfileHeaders, { file, moves }: ColumnMoves): ProfileHeaders {
+  const own: Record<string, string> = {};
+  for (const [column, text] of Object.entries(headers[file])) own[String(moves.get(Number(column)) ?? Number(column))] = text;
   return { ...headers, [file]: own };
 }

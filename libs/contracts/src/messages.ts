@@ -125,6 +125,8 @@ export const ERR = {
   queueUnavailable: 'Очередь недоступна, попробуйте позже',
   generateTimeout: 'Превышено время ожидания формирования файла',
   generateFailed: 'Ошибка формирования',
+  checkTimeout: 'Превышено время ожидания проверки',
+  checkFailed: 'Ошибка проверки',
   internal: 'Внутренняя ошибка сервера',
   serviceUnavailable: 'Сервис временно недоступен, попробуйте позже',
   crossSite: 'Запрос с другого сайта отклонён',
@@ -142,6 +144,11 @@ export const ERR = {
   defaultProfileDelete: 'Нельзя удалить общие правила',
   defaultProfileRename: 'Нельзя переименовать общие правила',
   headerTextInvalid: 'ожидается текст заголовка',
+  fixFileInvalid: 'ожидается price или template',
+  fixSameColumn: 'ожидается другая колонка',
+  /** `Исправить` for a header that is no longer where the page saw it. */
+  headerFixStale: 'Заголовки файла уже другие, обновите страницу',
+  headerFixTaken: (letter: string) => `Колонка ${letter} уже занята другим правилом: исправьте правила вручную`,
 } as const;
 
 /** The name of the default rule profile, the spec's global rules (DESIGN §10). */
@@ -178,7 +185,8 @@ export const CHECK_UI = {
   checkFailed: 'Ошибка проверки',
   panelTitle: 'Предпросмотр',
   close: 'Закрыть предпросмотр',
-  stale: 'Позиции изменены после проверки: нажмите «Проверить» ещё раз.',
+  /** The items, a file, the profile or the rules changed after the check. */
+  stale: 'Задача изменена после проверки (позиции, файлы или правила): нажмите «Проверить» ещё раз.',
   rowsShown: (shown: number, total: number) => `Показаны первые ${shown} из ${total}`,
   rowsCount: (total: number) => `Строк выгрузки: ${total}`,
   noRows: 'Строк для выгрузки нет',
@@ -207,6 +215,7 @@ export const CHECK_UI = {
     'bad-gtin': 'Неверный штрихкод',
     'damaged-code': 'Коды, испорченные Excel',
     'header-changed': 'Изменились заголовки колонок',
+    'template-layout': 'Строки выгрузки не вписались в разметку шаблона',
   },
   /** A warning about an item: `Позиция 3: …`; a click shows the item's row. */
   itemWarning: (n: number, message: string) => `Позиция ${n}: ${message}`,
@@ -223,7 +232,10 @@ export const CHECK_UI = {
   /** `Позиция 3, колонка F: 30 → 32`. */
   changed: (n: number, letter: string, from: string, to: string) => `Позиция ${n}, колонка ${letter}: ${from} → ${to}`,
   lost: (list: string) => `Не найдены теперь: позиции ${list}`,
+  /** A cut list: `…и ещё 300` (the items, codes or warnings not listed). */
   more: (n: number) => `…и ещё ${n}`,
+  /** After the changed values listed: `…и ещё изменённых значений: 300`. */
+  moreChanged: (n: number) => `…и ещё изменённых значений: ${n}`,
   emptyValue: 'пусто',
   trueValue: 'ИСТИНА',
   falseValue: 'ЛОЖЬ',

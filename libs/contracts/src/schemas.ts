@@ -183,8 +183,8 @@ const fixColumn = z.int({ error: `ожидается целое число от 
 /** `POST /api/tasks/{id}/header-changes/fix` (`Исправить`). */
 export const fixHeaderSchema = z
   .object({
-    file: z.enum(['price', 'template'], { error: 'ожидается price или template' }),
+    file: z.enum(['price', 'template'], { error: ERR.fixFileInvalid }),
     from: fixColumn,
     to: fixColumn,
   })
-  .refine((fix) => fix.from !== fix.to, { path: ['to'], message: 'ожидается другая колонка' });
+  .refine((fix) => fix.from !== fix.to, { path: ['to'], message: ERR.fixSameColumn });

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DataSource, EntityManager } from 'typeorm';
-import { repointHeaders, repointMapping, type FileKind, type FixHeaderRequest, type Item } from '@app/contracts';
+import { repointHeaders, repointMapping, type ColumnMoves, type FileKind, type Item } from '@app/contracts';
 import { TaskEntity, type StoredFile, type StoredFiles } from './task.entity';
 import { ProfilesRepository, toMapping } from './profiles.repository';
 import { RuleProfileEntity } from './rule-profile.entity';
@@ -111,12 +111,12 @@ export class TasksRepository {
   }
 
   /**
-   * `Исправить` (DESIGN §10): the rule at `fix.from` re-pointed to `fix.to` in the task's profile
-   * (its rules and remembered headers) and in the task's own copy, in one transaction. The profile
+   * `Исправить` (DESIGN §10): the file's moved columns re-pointed in the task's profile (its rules
+   * and remembered headers) and in the task's own copy, in one transaction. The profile
    * is locked before the task, the order its deletion takes. Like an upload, it leaves the version
    * alone: it changes no item, so an open editor's save stays valid.
    */
-  repoint(id: string, fix: FixHeaderRequest): Promise<TaskEntity | null> {
+  repoint(id: string, fix: ColumnMoves): Promise<TaskEntity | null> {
     return this.db.transaction(async (tx) => {
       const before = await tx.getRepository(TaskEntity).findOneBy({ id });
       if (!before) return null;

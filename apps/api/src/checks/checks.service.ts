@@ -3,7 +3,7 @@ import type { CheckResponse } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { ExportsRepository } from '@app/persistence';
 import { ExportQueueService } from '../queue/export-queue.service';
-import { jobUserError } from '../queue/job-user-error';
+import { CHECK_TEXTS, jobUserError } from '../queue/job-user-error';
 import { notReadyError } from '../exports/not-ready';
 
 /**
@@ -24,7 +24,7 @@ export class ChecksService {
     try {
       return await this.queue.result<CheckResponse>(await this.queue.addCheck(taskId), this.config.GENERATE_TIMEOUT_MS);
     } catch (error) {
-      throw jobUserError(error);
+      throw jobUserError(error, CHECK_TEXTS);
     }
   }
 }

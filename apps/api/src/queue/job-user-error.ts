@@ -7,12 +7,25 @@ import { JobFailedError, JobGoneError, JobTimeoutError, QueueUnavailableError } 
  * the job lost → 503, past the wait → 504, a failure → the status and message the worker gave it.
  * Anything else is not a job's end and is passed on as it is.
  */
-export function jobUserError(error: unknown): unknown {
+export function jobUserError(error: unknown, texts: JobTexts = GENERATE_TEXTS): unknown {
   if (error instanceof QueueUnavailableError || error instanceof JobGoneError) return new UserError(503, ERR.queueUnavailable);
-  if (error instanceof JobTimeoutError) return new UserError(504, ERR.generateTimeout);
+  if (error instanceof JobTimeoutError) return new UserError(504, texts.timeout);
   if (error instanceof JobFailedError) {
     const failure = decodeExportFailure(error.reason);
+    // A worker's plain failure says what failed: generating the file, or checking it.
+    if (failure.status === 500) return new UserError(500, texts.failed);
+    // The task was deleted after the request found it.
+    if (failure.error === ERR.taskNotFound) return new UserError(404, ERR.taskNotFound);
     return new UserError(failure.status, failure.error);
   }
   return error;
 }
+
+/** What a job's timeout and plain failure are called for the user. */
+export interface JobTexts {
+  timeout: string;
+  failed: string;
+}
+
+export const GENERATE_TEXTS: JobTexts = { timeout: ERR.generateTimeout, failed: ERR.generateFailed };
+export const CHECK_TEXTS: JobTexts = { timeout: ERR.checkTimeout, failed: ERR.checkFailed };
