@@ -27,6 +27,7 @@ export function TaskEditor({ task, onTaskChange }: Props) {
   const preview = useCheckPreview(task.id, {
     saveFirst: () => actions.persist(editor.dirty),
     editVersion: editor.currentVersion,
+    inputs: task,
     markUnmatched: editor.markUnmatched,
   });
   const focus = useItemFocus();
@@ -35,8 +36,10 @@ export function TaskEditor({ task, onTaskChange }: Props) {
     onTaskChange(fresh);
     guard.acceptUpload(kind, headerChanges);
   };
+  // Refused or not, the guard is read again: a refusal (409) means the file's headers moved on.
   const onFix = async (change: HeaderChange) => {
-    if (await actions.fixHeader(change)) await guard.reload();
+    await actions.fixHeader(change);
+    await guard.reload();
   };
 
   return (
