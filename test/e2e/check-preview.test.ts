@@ -177,6 +177,18 @@ describe('web: the check before export', () => {
     await page.getByRole('button', { name: CHECK_UI.check, exact: true }).click();
     await panel(page).locator('.check-changes').getByText(CHECK_UI.noChanges, { exact: true }).waitFor();
     await expect(panel(page).getByText(CHECK_UI.stale, { exact: true }).count()).resolves.toBe(0);
+
+    // A price list uploaded on the page makes the preview out of date too; a new check is current again.
+    await dismissToasts(page);
+    await page.locator('.upload-card[data-kind="price"] input[type=file]').setInputFiles({
+      name: 'прейскурант-3.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await priceList(PRICE_ROWS),
+    });
+    await expectToast(page, TOAST.uploaded);
+    await panel(page).getByText(CHECK_UI.stale, { exact: true }).waitFor();
+    await page.getByRole('button', { name: CHECK_UI.check, exact: true }).click();
+    await panel(page).getByText(CHECK_UI.stale, { exact: true }).waitFor({ state: 'detached' });
     expect(open.errors).toEqual([]);
   });
 

@@ -1,12 +1,9 @@
-import { CHECK_UI, hasChanges } from '@app/contracts';
+import { CHECK_UI } from '@app/contracts';
 import type { ExportChanges } from '@app/contracts';
 import { formatDateTime } from '../../../lib/format';
-import { changeLines, changesSummary } from '../lib/check-text';
+import { anyChanges, changeLines, changesSummary } from '../lib/check-text';
 import { ItemLink } from './warning-groups';
 import './check-preview.css';
-
-/** More lines than this are told as `…и ещё N`. */
-const LINES_MAX = 100;
 
 interface Props {
   changes: ExportChanges;
@@ -14,18 +11,20 @@ interface Props {
   onFocusItem?: (item: number) => void;
 }
 
-/** «Changes since the last export» as a list: added, removed, changed values (old → new), lost matches. */
+/**
+ * «Changes since the last export» as a list: added, removed, changed values (old → new), lost
+ * matches; long lists are cut by changeLines, which says how many more there are.
+ */
 export function ChangesList({ changes, onFocusItem }: Props) {
   const lines = changeLines(changes);
   if (lines.length === 0) return <p className="changes-list__none">{CHECK_UI.noChanges}</p>;
   return (
     <ul className="changes-list">
-      {lines.slice(0, LINES_MAX).map(({ key, kind, text, item }) => (
+      {lines.map(({ key, kind, text, item }) => (
         <li key={key} className={`changes-list__line changes-list__line--${kind}`}>
           {onFocusItem && item !== undefined ? <ItemLink item={item} text={text} onFocusItem={onFocusItem} /> : text}
         </li>
       ))}
-      {lines.length > LINES_MAX ? <li className="changes-list__line">{CHECK_UI.more(lines.length - LINES_MAX)}</li> : null}
     </ul>
   );
 }
@@ -53,7 +52,7 @@ export function CheckChanges({ changes, onFocusItem }: { changes: ExportChanges 
  */
 export function ExportChangesSummary({ changes }: { changes: ExportChanges | null | undefined }) {
   if (!changes) return null;
-  if (!hasChanges(changes)) return <span className="export-changes export-changes--none">{CHECK_UI.noChanges}</span>;
+  if (!anyChanges(changes)) return <span className="export-changes export-changes--none">{CHECK_UI.noChanges}</span>;
   return (
     <details className="export-changes">
       <summary className="export-changes__summary" title={CHECK_UI.changesTitle}>

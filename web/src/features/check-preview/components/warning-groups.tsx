@@ -3,9 +3,6 @@ import type { CheckWarning } from '@app/contracts';
 import { itemNumber } from '../lib/check-text';
 import type { WarningGroup } from '../lib/warning-groups';
 
-/** More messages in one group than this are told as `…и ещё N`. */
-const MESSAGES_MAX = 200;
-
 interface Props {
   groups: WarningGroup[];
   onFocusItem: (item: number) => void;
@@ -19,9 +16,6 @@ export function ItemLink({ item, text, onFocusItem }: { item: number; text: stri
     </button>
   );
 }
-
-/** The group's warnings not listed: over the cap, or counted and not sent. */
-const rest = (group: WarningGroup) => group.count - Math.min(group.warnings.length, MESSAGES_MAX);
 
 function WarningLine({ warning, onFocusItem }: { warning: CheckWarning; onFocusItem: (item: number) => void }) {
   if (warning.item === undefined) return <span>{warning.message}</span>;
@@ -43,12 +37,12 @@ export function WarningGroups({ groups, onFocusItem }: Props) {
                 <span className="check-group__count">{group.count}</span>
               </summary>
               <ul className="check-group__list">
-                {group.warnings.slice(0, MESSAGES_MAX).map((warning, i) => (
+                {group.warnings.map((warning, i) => (
                   <li key={i} className="check-group__message">
                     <WarningLine warning={warning} onFocusItem={onFocusItem} />
                   </li>
                 ))}
-                {rest(group) > 0 ? <li className="check-group__message">{CHECK_UI.more(rest(group))}</li> : null}
+                {group.more ? <li className="check-group__message check-group__more">{group.more}</li> : null}
               </ul>
             </details>
           </li>

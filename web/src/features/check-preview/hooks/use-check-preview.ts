@@ -1,15 +1,21 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { CHECK_UI } from '@app/contracts';
 import type { CheckResponse } from '@app/contracts';
 import { serverMessageOf } from '../../../lib/api-client';
 import { runCheck } from '../api/check-api';
+import { checkInputsKey, type CheckInputs } from '../lib/check-inputs';
 
 interface Options {
-  /** Saves the items first, as `Сформировать` does (so the check sees the screen); null when that failed (and was told). */
-  saveFirst: () => Promise<unknown>;
+  /**
+   * Saves the items first, as `Сформировать` does (so the check sees the screen): the saved task,
+   * whose files and rules the check is made from; null when that failed (and was told).
+   */
+  saveFirst: () => Promise<CheckInputs | null>;
   /** The items' edit version: a preview made before an edit is shown as out of date. */
   editVersion: () => number;
+  /** The task as the page shows it now: a preview made from other files, profile or rules is out of date. */
+  inputs: CheckInputs;
   /** The items the check did not find, when it shows all rows: marked in the items table as after a generate. */
   markUnmatched: (items: readonly number[]) => void;
 }
@@ -18,19 +24,30 @@ interface Checked {
   check: CheckResponse;
   /** The edit version the check was made from. */
   version: number;
+  /** checkInputsKey of the saved task the check was made from. */
+  inputs: string;
 }
 
 /** `Проверить`: saves, asks the worker for the check, and holds the `Предпросмотр` panel's answer. */
-export function useCheckPreview(taskId: string, { saveFirst, editVersion, markUnmatched }: Options) {
+export function useCheckPreview(taskId: string, { saveFirst, editVersion, inputs, markUnmatched }: Options) {
   const [checked, setChecked] = useState<Checked | null>(null);
   const [open, setOpen] = useState(false);
   const [checking, setChecking] = useState(false);
+  const inputsKey = useMemo(
+    () => checkInputsKey({ files: inputs.files, profileId: inputs.profileId, mapping: inputs.mapping }),
+    [inputs.files, inputs.profileId, inputs.mapping],
+  );
+  // The key of the latest render, for an answer that arrives after an upload or a change of rules.
+  const currentKey = useRef(inputsKey);
+  currentKey.current = inputsKey;
 
   const check = useCallback(async () => {
     setChecking(true);
     try {
       const version = editVersion();
-      if ((await saveFirst()) === null) return;
+      const saved = await saveFirst();
+      if (saved === null) return;
+      const from = checkInputsKey(saved);
       let answer: CheckResponse;
       try {
         answer = await runCheck(taskId);
@@ -38,9 +55,9 @@ export function useCheckPreview(taskId: string, { saveFirst, editVersion, markUn
         toast.error(serverMessageOf(e) ?? CHECK_UI.checkFailed);
         return;
       }
-      setChecked({ check: answer, version });
+      setChecked({ check: answer, version, inputs: from });
       setOpen(true);
-      if (editVersion() === version && answer.rows.length === answer.rowsTotal) {
+      if (editVersion() === version && currentKey.current === from && answer.rows.length === answer.rowsTotal) {
         markUnmatched(answer.rows.filter((r) => r.status === 'missing').map((r) => r.item));
       }
     } finally {
@@ -53,8 +70,11 @@ export function useCheckPreview(taskId: string, { saveFirst, editVersion, markUn
   return {
     /** The answer shown in the panel; null while the panel is closed. */
     check: open ? (checked?.check ?? null) : null,
-    /** Whether the items were edited since the check (read at render: every edit re-renders the page). */
-    stale: checked !== null && editVersion() !== checked.version,
+    /**
+     * Whether the items were edited, a file uploaded, the profile or the rules changed since the
+     * check (read at render: each of them re-renders the page).
+     */
+    stale: checked !== null && (editVersion() !== checked.version || inputsKey !== checked.inputs),
     checking,
     run: check,
     close,

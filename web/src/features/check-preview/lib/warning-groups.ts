@@ -1,4 +1,4 @@
-import { CHECK_UI, CHECK_WARNING_CODES } from '@app/contracts';
+import { CHECK_UI, CHECK_WARNINGS_PER_CODE, CHECK_WARNING_CODES } from '@app/contracts';
 import type { CheckResponse, CheckWarning, CheckWarningCode } from '@app/contracts';
 
 export interface WarningGroup {
@@ -6,7 +6,10 @@ export interface WarningGroup {
   label: string;
   /** The whole task's count (`warningCounts`), which the list of messages may fall short of. */
   count: number;
+  /** The messages listed: at most CHECK_WARNINGS_PER_CODE (the API sends no more of one code). */
   warnings: CheckWarning[];
+  /** `…и ещё N` under the list when the count exceeds what it lists; null when all are listed. */
+  more: string | null;
 }
 
 /** The check's warnings by kind, in the order of DESIGN §11, each with its count; empty kinds left out. */
@@ -22,9 +25,11 @@ export function groupWarnings(check: Pick<CheckResponse, 'warnings' | 'warningCo
   const codes = [...CHECK_WARNING_CODES, ...new Set(unknown)] as CheckWarningCode[];
   return codes
     .map((code) => {
-      const warnings = byCode.get(code) ?? [];
-      const count = Math.max(check.warningCounts?.[code] ?? 0, warnings.length);
-      return { code, label: CHECK_UI.warningGroups[code] ?? code, count, warnings };
+      const sent = byCode.get(code) ?? [];
+      const count = Math.max(check.warningCounts?.[code] ?? 0, sent.length);
+      const warnings = sent.slice(0, CHECK_WARNINGS_PER_CODE);
+      const more = count > warnings.length ? CHECK_UI.more(count - warnings.length) : null;
+      return { code, label: CHECK_UI.warningGroups[code] ?? code, count, warnings, more };
     })
     .filter((g) => g.count > 0);
 }

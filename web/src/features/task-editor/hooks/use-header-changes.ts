@@ -17,9 +17,13 @@ export interface HeaderChangesState {
 export function useHeaderChanges(taskId: string, profileId: string): HeaderChangesState {
   const [changes, setChanges] = useState<HeaderChange[]>([]);
   const asked = useRef(0);
+  // Upload answers that came while the newest question was out: fresher than its answer for their file.
+  const uploaded = useRef(new Map<FileKind, HeaderChange[]>());
 
   const reload = useCallback(async () => {
     const ask = ++asked.current;
+    // An upload answered before this question is in the question's answer already.
+    uploaded.current.clear();
     let fresh: HeaderChange[] = [];
     try {
       const answer = await fetchHeaderChanges(taskId);
@@ -27,7 +31,10 @@ export function useHeaderChanges(taskId: string, profileId: string): HeaderChang
     } catch {
       // The guard is advice: a failed question shows no warning rather than an error.
     }
-    if (ask === asked.current) setChanges(fresh);
+    // A newer question brings a newer answer; an upload's answer meanwhile replaces only its own file's changes.
+    if (ask !== asked.current) return;
+    const newer = uploaded.current;
+    setChanges([...fresh.filter((c) => !newer.has(c.file)), ...[...newer.values()].flat()]);
   }, [taskId]);
 
   useEffect(() => {
@@ -40,8 +47,9 @@ export function useHeaderChanges(taskId: string, profileId: string): HeaderChang
         void reload();
         return;
       }
-      asked.current += 1;
-      setChanges((current) => [...current.filter((c) => c.file !== kind), ...own]);
+      const mine = own.filter((c) => c.file === kind);
+      uploaded.current.set(kind, mine);
+      setChanges((current) => [...current.filter((c) => c.file !== kind), ...mine]);
     },
     [reload],
   );
