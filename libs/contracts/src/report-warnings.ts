@@ -22,11 +22,14 @@ export function headerChangeText(change: HeaderChange): string {
 }
 
 /**
- * How many warnings an export's file has, as its toast says: the check's (DESIGN §11, the guard's
- * header changes among them) and what the engine wrote around in the template.
+ * How many warnings an export's file has, as its toast says: the check's (DESIGN §11), the guard's
+ * header changes and what the engine wrote around in the template (`template-layout`) among them,
+ * so the toast tells as many as `Проверить` lists. Reports made before the check counted the
+ * template's layout have those only in `warnings`: counted from there.
  */
 export function exportWarningCount(report: Pick<ExportReport, 'warnings' | 'checkWarnings'>): number {
-  const layout = (report.warnings ?? []).filter((w) => w.kind !== 'headerChanged').length;
   const checked = Object.values(report.checkWarnings ?? {}).reduce((sum, n) => sum + (n ?? 0), 0);
+  if (report.checkWarnings?.['template-layout'] !== undefined) return checked;
+  const layout = (report.warnings ?? []).filter((w) => w.kind !== 'headerChanged').length;
   return layout + checked;
 }

@@ -1,14 +1,12 @@
-import type { CheckWarning } from '@app/contracts';
 import { CHECK_WARNING, MANUAL_FIELDS, columnLetter } from '@app/contracts';
-import { warning, type CheckFacts } from './check-facts';
+import { warning, type CheckFacts, type WarningList } from './check-facts';
 import { rulesAt } from './data-validation';
 import { gtinDigits, hasValidCheckDigit, isGtinHeader } from './gtin';
 import { previewValue, storedValue } from './out-row';
 
 /** `validation`: a written value that the template's own data validation for its cell refuses. */
-export function validationWarnings({ rows, firstRow, validations }: CheckFacts): CheckWarning[] {
-  const out: CheckWarning[] = [];
-  if (validations.length === 0) return out;
+export function validationWarnings({ rows, firstRow, validations }: CheckFacts, out: WarningList): void {
+  if (validations.length === 0) return;
   // Per column, the rules over it somewhere; the row is checked per cell.
   const byColumn = new Map<number, typeof validations>();
   rows.forEach((row, i) => {
@@ -17,12 +15,11 @@ export function validationWarnings({ rows, firstRow, validations }: CheckFacts):
       if (!rules) byColumn.set(col, (rules = rulesAt(validations, 0, col)));
       if (rules.length === 0) continue;
       const stored = storedValue(v);
-      if (rulesAt(rules, firstRow + i, col).some((r) => !r.accepts(stored))) {
+      if (rulesAt(rules, firstRow + i, col).some((r) => !r.accepts(stored)) && out.take('validation')) {
         out.push(warning('validation', CHECK_WARNING.validation(String(previewValue(v)), columnLetter(col)), i, col));
       }
     }
   });
-  return out;
 }
 
 /**
@@ -31,7 +28,7 @@ export function validationWarnings({ rows, firstRow, validations }: CheckFacts):
  * typed columns (codes, name, quantities) only by header. The price list's headers are not read
  * for it: that is a pass over the whole price sheet, and every export counts these warnings.
  */
-export function gtinWarnings({ mapping, rows, templateHeaders }: CheckFacts): CheckWarning[] {
+export function gtinWarnings({ mapping, rows, templateHeaders }: CheckFacts, out: WarningList): void {
   const typed = new Set(MANUAL_FIELDS.map((f) => mapping.manualMapping[f]).filter((c) => c > 0));
   const byHeader = new Set<number>();
   for (const [col, header] of templateHeaders) if (isGtinHeader(header)) byHeader.add(col);
@@ -46,13 +43,11 @@ export function gtinWarnings({ mapping, rows, templateHeaders }: CheckFacts): Ch
   }
   for (const col of byValue) if (rows.some((row) => row.has(col))) columns.add(col);
 
-  const out: CheckWarning[] = [];
   rows.forEach((row, i) => {
     for (const col of columns) {
       const v = row.get(col);
       const digits = v && gtinDigits(previewValue(v));
-      if (digits && !hasValidCheckDigit(digits)) out.push(warning('bad-gtin', CHECK_WARNING.badGtin(digits), i, col));
+      if (digits && !hasValidCheckDigit(digits) && out.take('bad-gtin')) out.push(warning('bad-gtin', CHECK_WARNING.badGtin(digits), i, col));
     }
   });
-  return out;
 }

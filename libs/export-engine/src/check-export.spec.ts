@@ -1,4 +1,4 @@
-import { CHECK_ROWS_MAX, exportWarningCount, type Item } from '@app/contracts';
+import { CHECK_ROWS_MAX, exportWarningCount, warningText, type CheckWarningCode, type Item } from '@app/contracts';
 import { checkExport } from './check-export';
 import { generateExport } from './generate-export';
 import { CHECK_MAPPING, checkPrice, checkPriceCsv, checkTemplate, dateCell, TEMPLATE_HEADER } from './testing/check-fixtures';
@@ -43,6 +43,41 @@ describe('checkExport: the rows', () => {
     expect(check.warningCounts).toMatchObject({ 'duplicate-item': 2, 'qty-not-multiple': 1 });
     expect(gen.report.checkWarnings).toEqual(check.warningCounts);
     expect(exportWarningCount(gen.report)).toBe(check.warnings.length);
+
+    // A table whose totals row cannot move below the items (something is under it), and a
+    // remembered header that moved: the report has both among its warnings, counted once each.
+    const tpl = await checkTemplate((ws) => {
+      ws.addTable({
+        name: 'Zakaz',
+        ref: 'A1',
+        headerRow: true,
+        totalsRow: true,
+        columns: TEMPLATE_HEADER.map((name, i) => (i === 0 ? { name, totalsRowLabel: 'Итого' } : { name })),
+        rows: [TEMPLATE_HEADER.map(() => null), TEMPLATE_HEADER.map(() => null)],
+      });
+      ws.getCell('A8').value = 'Подпись';
+    });
+    const laid = { ...input, template: tpl, remembered: { template: { '4': 'Штрихкод' }, price: {} } };
+    const [check2, gen2] = await Promise.all([checkExport(laid), generateExport(laid)]);
+    expect(gen2.report.warnings?.map((w) => w.kind)).toEqual(['tableNotExtended', 'headerChanged']);
+    expect(check2.warningCounts).toMatchObject({ 'template-layout': 1, 'header-changed': 1, 'duplicate-item': 2, 'qty-not-multiple': 1 });
+    expect(check2.warnings.filter((w) => w.code === 'template-layout')).toEqual([
+      { code: 'template-layout', message: warningText({ kind: 'tableNotExtended', table: 'Zakaz' }) },
+    ]);
+    expect(gen2.report.checkWarnings).toEqual(check2.warningCounts);
+    const listed = Object.values(check2.warningCounts).reduce((sum, n) => sum + (n ?? 0), 0);
+    expect(check2.warnings).toHaveLength(listed);
+    expect(exportWarningCount(gen2.report)).toBe(listed);
+  });
+
+  it('counts a report made before the check counted the layout: its layout warnings once', () => {
+    const counts: Partial<Record<CheckWarningCode, number>> = { 'header-changed': 1, 'bad-gtin': 2 };
+    const warnings = [
+      { kind: 'mergeOverData' as const, ref: 'A2:B3' },
+      { kind: 'headerChanged' as const, file: 'template' as const, column: 4, expected: 'Штрихкод', now: 'Цена' },
+    ];
+    expect(exportWarningCount({ warnings, checkWarnings: counts })).toBe(4);
+    expect(exportWarningCount({ warnings, checkWarnings: { ...counts, 'template-layout': 1 } })).toBe(4);
   });
 
   it('explains each match: by MA or GM, which steps it needed, the price row', async () => {

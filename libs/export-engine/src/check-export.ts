@@ -14,7 +14,7 @@ import { readBothColumns, taskWarnings } from './task-warnings';
 export type CheckOutput = Omit<CheckResponse, 'changes'> & { digest: ExportDigest };
 
 export interface CheckOptions {
-  /** How many rows to show (default CHECK_ROWS_MAX); the warnings and the digest cover all. */
+  /** How many rows to show (default CHECK_ROWS_MAX); the warning counts and the digest cover all. */
   rowsMax?: number;
 }
 
@@ -31,7 +31,7 @@ export async function checkExport(input: EngineInput, options: CheckOptions = {}
     const rows = input.items.map((item, i) => outRow(item, matched.matches[i].values, input.mapping));
     const written = valueColumns(input.mapping);
     const layout = planLayout(tpl.sheetXml, tpl.sheet, tpl.tables, rows.length, written);
-    const { warnings, warningCounts, templateHeaders } = await taskWarnings(input, template, tpl, matched, rows, layout.start, columns);
+    const { warnings, warningCounts, templateHeaders } = await taskWarnings(input, template, tpl, matched, rows, layout, columns);
     return {
       columns: [...written].sort((a, b) => a - b).map((index) => ({ index, letter: columnLetter(index), header: templateHeaders.get(index) ?? '' })),
       // Check mode always sets `check`.

@@ -1,5 +1,9 @@
 import type { CheckWarning, CheckWarningCode, Item, Mapping, ProfileHeaders } from '@app/contracts';
+import { CHECK_WARNING, CHECK_WARNINGS_PER_CODE } from '@app/contracts';
 import { checkExport } from './check-export';
+import { WarningList, type CheckFacts } from './check-facts';
+import { generateExport } from './generate-export';
+import { DUPLICATE_POSITIONS_SHOWN, duplicateWarnings } from './item-warnings';
 import { addValidation, CHECK_MAPPING, checkPrice, checkPriceCsv, checkTemplate, PRICE_HEADER } from './testing/check-fixtures';
 import { item, mapping, type CellInput } from './testing/workbook-builders';
 import { rewriteParts } from './testing/zip-rewrite';
@@ -180,3 +184,57 @@ describe('check warnings', () => {
     expect(out.warningCounts).toEqual({ 'damaged-code': 1, 'qty-not-multiple': 1, 'bad-gtin': 2, 'duplicate-item': 1 });
   });
 });
+
+describe('check warnings of a large task', () => {
+  /** duplicate-item alone, every warning kept: it needs only the items and the rules. */
+  const duplicatesOf = (items: Item[]) => {
+    const list = new WarningList(Infinity);
+    duplicateWarnings({ items, mapping: CHECK_MAPPING } as Pick<CheckFacts, 'items' | 'mapping'> as CheckFacts, list);
+    return list;
+  };
+
+  it('duplicate-item names the first positions of a code, then …; 10,000 repeats stay short', () => {
+    const items = Array.from({ length: 10_000 }, () => item('A-1'));
+    const list = duplicatesOf(items);
+    expect(list.counts).toEqual({ 'duplicate-item': 9_999 });
+    expect(list.warnings.map((w) => w.item)).toEqual(Array.from({ length: 9_999 }, (_, i) => i + 1));
+    const positions = Array.from({ length: DUPLICATE_POSITIONS_SHOWN }, (_, i) => i + 1).join(', ');
+    expect(new Set(list.warnings.map((w) => w.message))).toEqual(new Set([`Код A-1 повторяется в позициях ${positions}, …`]));
+  });
+
+  it('duplicate-item: all positions up to the limit, no … at it; the repeats in item order', () => {
+    const items = Array.from({ length: DUPLICATE_POSITIONS_SHOWN }, () => item('A'));
+    expect(duplicatesOf(items).warnings[0].message).toBe(`Код A повторяется в позициях ${Array.from({ length: DUPLICATE_POSITIONS_SHOWN }, (_, i) => i + 1).join(', ')}`);
+    const mixed = duplicatesOf([item('A'), item('B'), item('', 'G'), item('B'), item('A'), item('', 'G')]);
+    expect(mixed.warnings.map((w) => [w.item, w.message])).toEqual([
+      [3, 'Код B повторяется в позициях 2, 4'],
+      [4, 'Код A повторяется в позициях 1, 5'],
+      [5, 'Код G повторяется в позициях 3, 6'],
+    ]);
+  });
+
+  it(`lists at most ${CHECK_WARNINGS_PER_CODE} of each code, the first in item order, and counts them all`, async () => {
+    const n = CHECK_WARNINGS_PER_CODE + 50;
+    // Every item off its step; pairs of items share a code, so every second one repeats it.
+    const items = Array.from({ length: n }, (_, i) => item(`K-${Math.floor(i / 2)}`, '', '', 3, 2));
+    const input = { price: await checkPrice([['4.6E+12', '', 1, GOOD]]), template: await checkTemplate(), items, mapping: CHECK_MAPPING };
+    const out = await checkExport(input);
+    expect(out.warningCounts).toEqual({ 'qty-not-multiple': n, 'duplicate-item': n / 2, 'damaged-code': 1 });
+    const of = (code: CheckWarningCode) => out.warnings.filter((w) => w.code === code).map((w) => w.item);
+    expect(of('qty-not-multiple')).toEqual(Array.from({ length: CHECK_WARNINGS_PER_CODE }, (_, i) => i));
+    expect(of('duplicate-item')).toEqual(Array.from({ length: n / 2 }, (_, i) => 2 * i + 1));
+    expect(of('damaged-code')).toEqual([undefined]);
+    expect(out.warnings[0].code).toBe('damaged-code');
+    // Item by item, as before the cut.
+    const order = out.warnings.map((w) => w.item ?? -1);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+
+    // Generate counts the same and makes no message for them.
+    const made = jest.spyOn(CHECK_WARNING, 'qtyNotMultiple');
+    const gen = await generateExport(input);
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    expect(gen.report.checkWarnings).toEqual(out.warningCounts);
+  });
+});
+

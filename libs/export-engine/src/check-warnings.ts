@@ -1,30 +1,34 @@
 import type { CheckWarning, CheckWarningCode, HeaderChange } from '@app/contracts';
-import { headerChangeText } from '@app/contracts';
+import { CHECK_WARNINGS_PER_CODE, headerChangeText, warningText } from '@app/contracts';
 import { gtinWarnings, validationWarnings } from './cell-warnings';
-import { warning, type CheckFacts } from './check-facts';
+import { warning, WarningList, type CheckFacts } from './check-facts';
 import { duplicateWarnings, qtyWarnings } from './item-warnings';
 import { ambiguousWarnings, damagedWarnings, emptyPriceWarnings } from './price-warnings';
 
 /**
- * DESIGN §11: every warning of the task, the file's own (header changes, damaged codes no item
- * found) first, then item by item; and how many of each code.
+ * DESIGN §11: the warnings of the task, the file's own (damaged codes no item found, header
+ * changes, what is written around in the template) first, then item by item — at most `perCode`
+ * of each code, the first ones; and how many of each code there are, all counted. A generate,
+ * which only counts, passes 0 and no message is made.
  */
-export function checkWarnings(facts: CheckFacts): { warnings: CheckWarning[]; warningCounts: Partial<Record<CheckWarningCode, number>> } {
-  const warnings = [
-    ...qtyWarnings(facts),
-    ...duplicateWarnings(facts),
-    ...ambiguousWarnings(facts),
-    ...emptyPriceWarnings(facts),
-    ...validationWarnings(facts),
-    ...gtinWarnings(facts),
-    ...damagedWarnings(facts),
-    ...facts.headerChanges.map(headerWarning),
-  ];
+export function checkWarnings(
+  facts: CheckFacts,
+  perCode = CHECK_WARNINGS_PER_CODE,
+): { warnings: CheckWarning[]; warningCounts: Partial<Record<CheckWarningCode, number>> } {
+  const list = new WarningList(perCode);
+  qtyWarnings(facts, list);
+  duplicateWarnings(facts, list);
+  ambiguousWarnings(facts, list);
+  emptyPriceWarnings(facts, list);
+  validationWarnings(facts, list);
+  gtinWarnings(facts, list);
+  damagedWarnings(facts, list);
+  for (const change of facts.headerChanges) if (list.take('header-changed')) list.push(headerWarning(change));
+  for (const w of facts.layoutWarnings) if (list.take('template-layout')) list.push(warning('template-layout', warningText(w)));
+  const { warnings } = list;
   // Stable: within an item, the codes keep the contract's order.
   warnings.sort((a, b) => (a.item ?? -1) - (b.item ?? -1));
-  const warningCounts: Partial<Record<CheckWarningCode, number>> = {};
-  for (const w of warnings) warningCounts[w.code] = (warningCounts[w.code] ?? 0) + 1;
-  return { warnings, warningCounts };
+  return { warnings, warningCounts: list.counts };
 }
 
 function headerWarning(change: HeaderChange): CheckWarning {

@@ -57,7 +57,8 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
     const xlsx = await guardFile('template', () => rezip(template, replaced));
     timings.zip = performance.now() - z;
     const w = performance.now();
-    const { warningCounts } = await taskWarnings(input, template, tpl, matched, rows, layout.start, columns);
+    // Only counted (report.checkWarnings, the toast): no warning is listed, no message made.
+    const { warningCounts } = await taskWarnings(input, template, tpl, matched, rows, layout, columns, 0);
     timings.warnings = performance.now() - w;
     return { xlsx, rows, matched, warningCounts, layoutWarnings: layout.warnings, placement: { sheet: tplParts.dataSheet.name, firstRow: written.range.firstRow } };
   });

@@ -3,7 +3,10 @@ import { hasExponent, looksLikeExponent } from './damaged-code';
 import { detach, mayBeKey, normalizeKey, numberKey } from './key-normalizer';
 import { CellKind, cellRaw, type RawSheetSink } from './sheet-reader';
 
-/** Check mode: later rows kept per key and column; the warning lists them, and more say nothing more. */
+/**
+ * Check mode: later rows kept per key and column; the warning lists them, and more say nothing
+ * more. Of such a row only the cells the check compares are kept (see PriceIndex.recordHits).
+ */
 export const REPEATS_KEPT = 20;
 /** Check mode: damaged-looking cells kept per column, so a whole damaged column stays a bounded list. */
 export const DAMAGED_KEPT = 1_000;
@@ -39,7 +42,8 @@ export class PriceIndex implements RawSheetSink {
   cellCount = 0;
   /**
    * Check mode only (DESIGN §11): `${col}|${key}` → the later rows holding the key (at most
-   * REPEATS_KEPT, kept in `rows` too), for `ambiguous-price`; and column → cells that look like a
+   * REPEATS_KEPT, kept in `rows` too, but only their cells in `repeatColumns` and the key's own
+   * cell), for `ambiguous-price`; and column → cells that look like a
    * code Excel turned into `4.6E+12` (at most DAMAGED_KEPT a column), for `damaged-code`.
    */
   readonly repeatRows?: Map<string, number[]>;
@@ -64,6 +68,9 @@ export class PriceIndex implements RawSheetSink {
    * @param keyColumns the only columns a lookup will use (both key columns set in the rules), or
    *   undefined when a key column is to be detected and every column counts. With them, a row is
    *   read only up to its last key column unless it holds a key (cells come in column order).
+   * @param repeatColumns check mode (DESIGN §11) when set: the columns whose cells a later row
+   *   with a known key keeps (the mapped price columns), so a price list with a row per warehouse
+   *   is not kept whole; rows holding a key's first occurrence are kept whole as always.
    */
   constructor(
     private readonly keyKinds: ReadonlyMap<string, number>,
@@ -71,11 +78,13 @@ export class PriceIndex implements RawSheetSink {
     private readonly maxKeyLength = Infinity,
     private readonly keyColumns?: ReadonlySet<number>,
     private readonly filter?: KeyFilter,
-    check = false,
+    repeatColumns?: ReadonlySet<number>,
   ) {
-    if (check) {
+    if (repeatColumns) {
       this.repeatRows = new Map();
       this.damaged = new Map();
+      this.isRepeatColumn = new Uint8Array(Math.max(0, ...repeatColumns) + 1);
+      for (const c of repeatColumns) if (c > 0) this.isRepeatColumn[c] = 1;
     }
     this.lastKeyColumn = keyColumns ? Math.max(...keyColumns) : Infinity;
     if (keyColumns) {
@@ -87,6 +96,8 @@ export class PriceIndex implements RawSheetSink {
   private readonly lastKeyColumn: number;
   /** isKeyColumn[col] === 1 for the key columns; undefined: every column may hold keys. */
   private readonly isKeyColumn?: Uint8Array;
+  /** Check mode: isRepeatColumn[col] === 1 for the columns a later row keeps. */
+  private readonly isRepeatColumn?: Uint8Array;
 
   cell(row: number, col: number, kind: CellKind, s: string, start: number, end: number, style: number): boolean {
     // An empty number/shared cell is no cell (cellRaw → null); only the first one found is checked.
@@ -159,7 +170,10 @@ export class PriceIndex implements RawSheetSink {
   }
 
   private recordHits(row: number): void {
-    let retain = false;
+    // Whole: the row holds some key's first occurrence (a lookup may return it). Repeat: only
+    // later occurrences the check keeps, so only the cells it compares are needed.
+    let whole = false;
+    let repeat = false;
     for (let h = 0; h < this.hitCount; h++) {
       const col = this.hitCols[h];
       const key = detach(this.hitKeys[h]);
@@ -168,23 +182,31 @@ export class PriceIndex implements RawSheetSink {
       this.occurrences.set(pair, seen + 1);
       if (seen === 0) {
         this.firstRow.set(pair, row);
-        retain = true;
+        whole = true;
         if (this.hitBits[h] & KEY_MA) addTo(this.maHits, col, key);
         if (this.hitBits[h] & KEY_GM) addTo(this.gmHits, col, key);
       } else if (this.repeatRows !== undefined && seen <= REPEATS_KEPT) {
         const later = this.repeatRows.get(pair);
         if (later) later.push(row);
         else this.repeatRows.set(pair, [row]);
-        retain = true;
+        repeat = true;
       }
     }
-    if (!retain) return;
+    if (!whole && !repeat) return;
     const cells: PriceCell[] = [];
     for (let i = 0; i < this.n; i++) {
+      const col = this.cols[i];
+      if (!whole && this.isRepeatColumn![col] !== 1 && !this.isHitColumn(col)) continue;
       const raw = cellRaw(this.kinds[i], this.strs[i], this.starts[i], this.ends[i]);
-      if (raw !== null) cells.push({ col: this.cols[i], kind: this.kinds[i], raw: detach(raw), style: this.styles[i] });
+      if (raw !== null) cells.push({ col, kind: this.kinds[i], raw: detach(raw), style: this.styles[i] });
     }
     this.rows.set(row, cells);
+  }
+
+  /** The row being recorded holds a key of some item in `col`. */
+  private isHitColumn(col: number): boolean {
+    for (let h = 0; h < this.hitCount; h++) if (this.hitCols[h] === col) return true;
+    return false;
   }
 
   /** Check mode: remembers a cell that is no item's key but reads like a code in exponent form. */

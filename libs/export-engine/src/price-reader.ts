@@ -111,7 +111,7 @@ export function itemKeys(items: readonly Item[]): ItemKeys {
 export function newPriceIndex(keys: ItemKeys, sharedKeys: ReadonlyMap<number, string>, mapping: Mapping, check = false): PriceIndex {
   const { ma, gm } = mapping.priceKeys;
   const keyColumnsSet = ma > 0 && gm > 0 ? new Set([ma, gm]) : undefined;
-  return new PriceIndex(keys.keyKinds, sharedKeys, keys.maxLength, keyColumnsSet, keys.filter, check);
+  return new PriceIndex(keys.keyKinds, sharedKeys, keys.maxLength, keyColumnsSet, keys.filter, check ? mappedColumns(mapping) : undefined);
 }
 
 /**

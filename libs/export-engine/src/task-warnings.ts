@@ -1,4 +1,4 @@
-import type { CheckWarning, CheckWarningCode, FileColumns, FileKind } from '@app/contracts';
+import type { CheckWarning, CheckWarningCode, ExportWarning, FileColumns, FileKind } from '@app/contracts';
 import { checkWarnings } from './check-warnings';
 import { readValidations } from './data-validation';
 import type { EngineInput, TemplateInput } from './export-inputs';
@@ -30,9 +30,16 @@ export function readBothColumns(input: Pick<EngineInput, 'price' | 'template' | 
   return columns;
 }
 
+/** Where the rows go in the template: planLayout's first row and its warnings. */
+export interface TaskLayout {
+  start: number;
+  warnings: readonly ExportWarning[];
+}
+
 /**
  * DESIGN §11's warnings of the whole task, for a check and for a generate alike (so the toast of
  * `Сформировать` counts what `Проверить` lists). The price side must have been read in check mode.
+ * `perCode`: how many of each code to list (checkWarnings); a generate lists none, it counts.
  */
 export async function taskWarnings(
   input: EngineInput,
@@ -40,8 +47,9 @@ export async function taskWarnings(
   tpl: TemplateInput,
   matched: PriceMatches,
   rows: readonly OutRow[],
-  firstRow: number,
+  layout: TaskLayout,
   columns: Record<FileKind, Promise<FileColumns>>,
+  perCode?: number,
 ): Promise<TaskWarnings> {
   const resolveList = await resolveValidationLists(template, tpl.tplParts, tpl.sheetXml, readCellFormats(tpl.stylesXml));
   const templateHeaders = headersOf(await columns.template);
@@ -50,11 +58,12 @@ export async function taskWarnings(
     mapping: input.mapping,
     rows,
     matched: { ...matched, check: matched.check! },
-    firstRow,
+    firstRow: layout.start,
     validations: readValidations(tpl.sheetXml, resolveList),
     templateHeaders,
     headerChanges: await guardHeaders(input, (kind) => columns[kind]),
-  });
+    layoutWarnings: layout.warnings,
+  }, perCode);
   return { warnings, warningCounts, templateHeaders };
 }
 
