@@ -100,16 +100,19 @@ export class ExportsRepository {
     return this.rows.find({ where: { status: In(['queued', 'running']), createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take });
   }
 
-  /** The digest of the task's newest finished export that has one. */
+  /**
+   * The digest of the task's newest finished export that has one. Newest by creation, so the walk
+   * is down the (task_id, created_at) index and stops at the first such row: a task exported
+   * thousands of times costs one row, not a sort of all of them.
+   */
   async newestDigest(taskId: string): Promise<StoredDigest | null> {
-    const row = await this.rows
-      .createQueryBuilder('e')
-      .select(['e.digest', 'e.finishedAt'])
-      .where('e.task_id = :taskId AND e.status = :done AND e.digest IS NOT NULL', { taskId, done: 'done' })
-      .orderBy('e.finished_at', 'DESC')
-      .limit(1)
-      .getOne();
-    return row?.digest && row.finishedAt ? { digest: row.digest, finishedAt: row.finishedAt } : null;
+    const [row] = await this.db.query<{ digest: ExportDigest; finished_at: Date }[]>(
+      `SELECT digest, finished_at FROM exports
+        WHERE task_id = $1 AND status = 'done' AND digest IS NOT NULL
+        ORDER BY created_at DESC LIMIT 1`,
+      [taskId],
+    );
+    return row ? { digest: row.digest, finishedAt: row.finished_at } : null;
   }
 
   exists(exportId: string): Promise<boolean> {
