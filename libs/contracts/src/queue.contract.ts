@@ -47,7 +47,7 @@ export interface ExportJobResult {
  */
 export interface ExportFailure {
   /** 422: a workbook the engine cannot use; 503: a service (PostgreSQL, S3) was down; 500: anything else. */
-  status: 422 | 500 | 503;
+  status: 404 | 422 | 500 | 503;
   error: string;
 }
 

@@ -8,7 +8,6 @@ import { checkColumns, outRow, valueColumns } from './out-row';
 import type { PriceMatches } from './price-reader';
 import { StylesPatcher } from './styles-patcher';
 import { extendTables } from './table-extender';
-import { guardHeaders } from './template-guard';
 import { readBothColumns, taskWarnings } from './task-warnings';
 import { rezip } from './template-rezip';
 import { writeDataRows } from './template-writer';
@@ -58,13 +57,12 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
     timings.zip = performance.now() - z;
     const w = performance.now();
     // Only counted (report.checkWarnings, the toast): no warning is listed, no message made.
-    const { warningCounts } = await taskWarnings(input, template, tpl, matched, rows, layout, columns, 0);
+    const { warningCounts, headerChanges } = await taskWarnings(input, template, tpl, matched, rows, layout, columns, 0);
     timings.warnings = performance.now() - w;
-    return { xlsx, rows, matched, warningCounts, layoutWarnings: layout.warnings, placement: { sheet: tplParts.dataSheet.name, firstRow: written.range.firstRow } };
+    return { xlsx, rows, matched, warningCounts, headerChanges, layoutWarnings: layout.warnings, placement: { sheet: tplParts.dataSheet.name, firstRow: written.range.firstRow } };
   });
 
-  const changes = await guardHeaders(input, (kind) => columns[kind]);
-  const warnings: ExportWarning[] = [...out.layoutWarnings, ...changes.map((c) => ({ kind: 'headerChanged' as const, ...c }))];
+  const warnings: ExportWarning[] = [...out.layoutWarnings, ...out.headerChanges.map((c) => ({ kind: 'headerChanged' as const, ...c }))];
   const r = report(input.items, out.matched);
   if (warnings.length > 0) r.warnings = warnings;
   if (Object.keys(out.warningCounts).length > 0) r.checkWarnings = out.warningCounts;

@@ -1,4 +1,4 @@
-import type { CheckWarning, CheckWarningCode, ExportWarning, FileColumns, FileKind } from '@app/contracts';
+import type { CheckWarning, CheckWarningCode, ExportWarning, FileColumns, FileKind, HeaderChange } from '@app/contracts';
 import { checkWarnings } from './check-warnings';
 import { readValidations } from './data-validation';
 import type { EngineInput, TemplateInput } from './export-inputs';
@@ -14,6 +14,8 @@ export interface TaskWarnings {
   warningCounts: Partial<Record<CheckWarningCode, number>>;
   /** The template's header texts by column, for the check's column names. */
   templateHeaders: Map<number, string>;
+  /** The guard's changes (DESIGN §10), for generate's report. */
+  headerChanges: HeaderChange[];
 }
 
 /**
@@ -53,6 +55,7 @@ export async function taskWarnings(
 ): Promise<TaskWarnings> {
   const resolveList = await resolveValidationLists(template, tpl.tplParts, tpl.sheetXml, readCellFormats(tpl.stylesXml));
   const templateHeaders = headersOf(await columns.template);
+  const headerChanges = await guardHeaders(input, (kind) => columns[kind]);
   const { warnings, warningCounts } = checkWarnings({
     items: input.items,
     mapping: input.mapping,
@@ -61,10 +64,10 @@ export async function taskWarnings(
     firstRow: layout.start,
     validations: readValidations(tpl.sheetXml, resolveList),
     templateHeaders,
-    headerChanges: await guardHeaders(input, (kind) => columns[kind]),
+    headerChanges,
     layoutWarnings: layout.warnings,
   }, perCode);
-  return { warnings, warningCounts, templateHeaders };
+  return { warnings, warningCounts, templateHeaders, headerChanges };
 }
 
 function headersOf(columns: FileColumns): Map<number, string> {

@@ -14,8 +14,6 @@ export function jobUserError(error: unknown, texts: JobTexts = GENERATE_TEXTS): 
     const failure = decodeExportFailure(error.reason);
     // A worker's plain failure says what failed: generating the file, or checking it.
     if (failure.status === 500) return new UserError(500, texts.failed);
-    // The task was deleted after the request found it.
-    if (failure.error === ERR.taskNotFound) return new UserError(404, ERR.taskNotFound);
     return new UserError(failure.status, failure.error);
   }
   return error;

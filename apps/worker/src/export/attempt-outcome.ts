@@ -5,15 +5,16 @@ import { ERR, encodeExportFailure, isOutage, type ExportFailure } from '@app/con
 export type AttemptOutcome = { final: false } | { final: true; failure: ExportFailure; thrown: Error };
 
 /**
- * `refusal`: the user's message when the input itself cannot be used (final at once, 422). Any
- * other error is retried; on the last attempt it is an outage (503) or a plain failure (500).
+ * `refusal`: the user's message when the input itself cannot be used (final at once, 422, or 404
+ * for an input that is gone). Any other error is retried; on the last attempt it is an outage
+ * (503) or a plain failure (500).
  * The API reads the failure back from the job's rejection (decodeExportFailure).
  */
-export function attemptOutcome(job: Job, error: Error, refusal?: string): AttemptOutcome {
+export function attemptOutcome(job: Job, error: Error, refusal?: string, refusalStatus: 404 | 422 = 422): AttemptOutcome {
   const refused = refusal !== undefined;
   if (!refused && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) return { final: false };
   const failure: ExportFailure = refused
-    ? { status: 422, error: refusal }
+    ? { status: refusalStatus, error: refusal }
     : isOutage(error)
       ? { status: 503, error: ERR.serviceUnavailable }
       : { status: 500, error: ERR.generateFailed };

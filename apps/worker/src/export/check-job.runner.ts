@@ -32,7 +32,7 @@ export class CheckJobRunner {
     const dir = await mkdtemp(join(tmpdir(), 'price-export-check-'));
     try {
       const task = await this.tasks.find(taskId);
-      if (!task) throw new EngineRejection(ERR.taskNotFound);
+      if (!task) throw new EngineRejection(ERR.taskNotFound, undefined, 404);
       const [files, profile, previous] = await Promise.all([downloadTaskFiles(this.storage, task.files, dir), this.profiles.find(task.profileId), this.exports.newestDigest(taskId)]);
       const { digest, ...check } = await this.engine.check({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers });
       const changes = previous ? digestChanges(previous.digest, digest, previous.finishedAt.toISOString()) : null;
@@ -47,7 +47,8 @@ export class CheckJobRunner {
 
   /** As an export's: a refused workbook is final (422), an outage is retried and then 503. */
   private failure(job: Job<CheckJobData>, error: Error): Error {
-    const outcome = attemptOutcome(job, error, error instanceof EngineRejection ? error.message : undefined);
+    const refused = error instanceof EngineRejection ? error : undefined;
+    const outcome = attemptOutcome(job, error, refused?.message, refused?.status);
     this.logger.warn({ jobId: job.id, err: error.message, final: outcome.final }, 'check attempt failed');
     return outcome.final ? outcome.thrown : error;
   }

@@ -14,11 +14,15 @@ export abstract class EngineRunner {
   abstract close(): Promise<void>;
 }
 
-/** The engine's own refusal of a workbook: final, shown to the user, never retried. */
+/**
+ * A job's input refused: final, shown to the user, never retried. Mostly the engine's refusal of a
+ * workbook (422); 404 when what the job names is gone.
+ */
 export class EngineRejection extends Error {
   constructor(
     message: string,
     readonly code?: string,
+    readonly status: 404 | 422 = 422,
   ) {
     super(message);
   }
