@@ -19,6 +19,12 @@ describe('headerChanges', () => {
     expect(headerChanges('price', { '2': 'Цена руб' }, cols('Код', 'Цена, руб.'))).toEqual([]);
     expect(headerChanges('price', { '2': 'Цена' }, cols('', ''))).toEqual([]);
   });
+
+  it('reports a synonym as a change: another price may stand there now', () => {
+    expect(headerChanges('template', { '2': 'Цена закупки, руб.' }, cols('Код', 'Цена без НДС'))).toEqual([
+      { file: 'template', column: 2, now: 'Цена без НДС', expected: 'Цена закупки, руб.' },
+    ]);
+  });
 });
 
 describe('fixMoves and the re-pointing of Исправить', () => {

@@ -2,7 +2,7 @@
  * DESIGN §10 «guard»: the headers a profile remembers compared with a file's columns. Pure and
  * shared: the API judges an upload with it, the engine a generate and a check.
  */
-import { findHeader, headersMatch, type HeaderColumn } from './header-matcher';
+import { findHeader, sameHeaderText, type HeaderColumn } from './header-matcher';
 import type { ProfileHeaders } from './profile.contract';
 import type { FileKind, Mapping, Task } from './task.contract';
 
@@ -21,7 +21,8 @@ export interface HeaderChange {
 
 /**
  * The changes at the columns `remembered` names (`{"6": "Цена с НДС"}`). A header counts as the same
- * when the two texts match (headersMatch), so `Цена, руб.` for `Цена руб` is no change. Nothing is
+ * only when its text is (sameHeaderText: `Цена, руб.` for `Цена руб` is no change); a synonym is a
+ * change — `Цена без НДС` where the rule was made for `Цена закупки` may be another price. Nothing is
  * said when the file has no header row at all (columns empty): there is nothing to compare.
  */
 export function headerChanges(file: FileKind, remembered: Readonly<Record<string, string>>, columns: readonly HeaderColumn[]): HeaderChange[] {
@@ -32,7 +33,7 @@ export function headerChanges(file: FileKind, remembered: Readonly<Record<string
     const column = Number(key);
     if (!expected) continue;
     const now = byIndex.get(column) ?? '';
-    if (now !== '' && (now === expected || headersMatch(now, expected))) continue;
+    if (now !== '' && (now === expected || sameHeaderText(now, expected))) continue;
     const change: HeaderChange = { file, column, now, expected };
     const moved = exactOrMatching(expected, columns.filter((c) => c.index !== column));
     if (moved !== undefined) change.movedTo = moved;

@@ -94,6 +94,11 @@ function sameHeader(a: HeaderKey, b: HeaderKey): boolean {
   return a.words !== '' && a.words === b.words && a.vat === b.vat;
 }
 
+/** The same header text once case, `ё`, punctuation and units are set aside: `Цена, руб.` is `Цена руб`. */
+export function sameHeaderText(a: string, b: string): boolean {
+  return sameHeader(keyOf(a), keyOf(b));
+}
+
 /** Whether two headers name the same thing: equal, or in one synonym group (`с ндс` ≠ `без ндс`). */
 export function headersMatch(a: string, b: string): boolean {
   const ka = keyOf(a);
