@@ -1,14 +1,14 @@
 import type { CheckResponse, CheckRow, ExportDigest } from '@app/contracts';
 import { CHECK_ROWS_MAX, columnLetter } from '@app/contracts';
-import { buildDigest } from './export-digest';
+import { buildDigest } from './check/export-digest';
 import { withExportInputs, type EngineInput } from './export-inputs';
-import { planLayout } from './fill-layout';
-import { explainMatch } from './match-explainer';
-import { checkColumns, outRow, previewValue, valueColumns } from './out-row';
-import type { PriceCheck } from './price-check';
-import type { PriceMatches } from './price-reader';
-import type { OutRow } from './template-writer';
-import { readBothColumns, taskWarnings } from './task-warnings';
+import { planLayout } from './template/fill-layout';
+import { explainMatch } from './check/match-explainer';
+import { checkColumns, outRow, previewValue, valueColumns } from './template/out-row';
+import type { PriceCheck } from './price/price-check';
+import type { PriceMatches } from './price/price-reader';
+import type { OutRow } from './template/template-writer';
+import { readBothColumns, taskWarnings } from './check/task-warnings';
 
 /** What the worker hands back for `POST /api/tasks/{id}/check`, before it compares the digest with the newest export's. */
 export type CheckOutput = Omit<CheckResponse, 'changes'> & { digest: ExportDigest };

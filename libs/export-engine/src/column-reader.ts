@@ -1,17 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { ENGINE_ERR, type FileColumns, type FileKind } from '@app/contracts';
-import { readCsvGrid, readXlsxGrid } from './column-grid-reader';
-import { decodeCsv } from './csv-decoder';
-import { openPriceList } from './csv-price-reader';
-import { EngineError, guardFile } from './engine-error';
-import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS } from './header-detector';
-import { readCellFormats } from './styles-reader';
-import { dataAreaStart } from './fill-layout';
-import { readTables } from './table-extender';
-import { parseTemplateSheet, readTemplateSheetXml } from './template-sheet';
-import { locateParts } from './workbook-locator';
-import { openXlsx } from './xlsx-inspector';
-import type { ZipSource } from './zip-source';
+import { readCsvGrid, readXlsxGrid } from './check/column-grid-reader';
+import { decodeCsv } from './package/csv-decoder';
+import { openPriceList } from './price/csv-price-reader';
+import { EngineError, guardFile } from './package/engine-error';
+import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS } from './check/header-detector';
+import { readCellFormats } from './package/styles-reader';
+import { dataAreaStart } from './template/fill-layout';
+import { readTables } from './template/table-extender';
+import { parseTemplateSheet, readTemplateSheetXml } from './template/template-sheet';
+import { locateParts } from './package/workbook-locator';
+import { openXlsx } from './package/xlsx-inspector';
+import type { ZipSource } from './package/zip-source';
 
 /** Rows read below a template's header for its samples. */
 const TEMPLATE_SAMPLE_ROWS = 30;

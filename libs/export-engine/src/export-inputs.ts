@@ -1,14 +1,14 @@
 import type { Item, Mapping, ProfileHeaders } from '@app/contracts';
 import { ENGINE_ERR } from '@app/contracts';
-import { matchCsvPrice, openPriceList } from './csv-price-reader';
-import { EngineError, guardFile } from './engine-error';
-import { matchPrice, type PriceMatches } from './price-reader';
-import { readTables, type SheetTable } from './table-extender';
-import { parseTemplateSheet, readTemplateSheetXml, type TemplateSheet } from './template-sheet';
-import { locateParts, type WorkbookParts } from './workbook-locator';
-import { openXlsx } from './xlsx-inspector';
-import { isWellFormedStream, isWellFormedXml, requireWellFormed } from './xml-check';
-import type { ZipSource } from './zip-source';
+import { matchCsvPrice, openPriceList } from './price/csv-price-reader';
+import { EngineError, guardFile } from './package/engine-error';
+import { matchPrice, type PriceMatches } from './price/price-reader';
+import { readTables, type SheetTable } from './template/table-extender';
+import { parseTemplateSheet, readTemplateSheetXml, type TemplateSheet } from './template/template-sheet';
+import { locateParts, type WorkbookParts } from './package/workbook-locator';
+import { openXlsx } from './package/xlsx-inspector';
+import { isWellFormedStream, isWellFormedXml, requireWellFormed } from './package/xml-check';
+import type { ZipSource } from './package/zip-source';
 
 export interface EngineInput {
   /** Path to the price list on disk, or its bytes: an .xlsx or a CSV, told apart by content. */

@@ -1,16 +1,16 @@
 import type { ExportDigest, ExportReport, ExportWarning, Item } from '@app/contracts';
-import { moveCalcChainRows } from './calc-chain';
-import { guardFile } from './engine-error';
-import { buildDigest } from './export-digest';
+import { moveCalcChainRows } from './template/calc-chain';
+import { guardFile } from './package/engine-error';
+import { buildDigest } from './check/export-digest';
 import { withExportInputs, type EngineInput } from './export-inputs';
-import { planLayout } from './fill-layout';
-import { checkColumns, outRow, valueColumns } from './out-row';
-import type { PriceMatches } from './price-reader';
-import { StylesPatcher } from './styles-patcher';
-import { extendTables } from './table-extender';
-import { readBothColumns, taskWarnings } from './task-warnings';
-import { rezip } from './template-rezip';
-import { writeDataRows } from './template-writer';
+import { planLayout } from './template/fill-layout';
+import { checkColumns, outRow, valueColumns } from './template/out-row';
+import type { PriceMatches } from './price/price-reader';
+import { StylesPatcher } from './template/styles-patcher';
+import { extendTables } from './template/table-extender';
+import { readBothColumns, taskWarnings } from './check/task-warnings';
+import { rezip } from './package/template-rezip';
+import { writeDataRows } from './template/template-writer';
 
 export type { EngineInput } from './export-inputs';
 

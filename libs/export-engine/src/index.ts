@@ -4,9 +4,9 @@
  */
 export { generateExport, type EngineInput, type EngineOutput } from './generate-export';
 export { checkExport, type CheckOptions, type CheckOutput } from './check-export';
-export { explainMatch } from './match-explainer';
-export { EngineError, type EngineErrorCode } from './engine-error';
-export { inspectXlsx, DEFAULT_LIMITS, type InspectLimits } from './xlsx-inspector';
-export { normalizeKey, numberKey } from './key-normalizer';
-export { inspectPriceList, type PriceListFormat } from './csv-price-reader';
+export { explainMatch } from './check/match-explainer';
+export { EngineError, type EngineErrorCode } from './package/engine-error';
+export { inspectXlsx, DEFAULT_LIMITS, type InspectLimits } from './package/xlsx-inspector';
+export { normalizeKey, numberKey } from './price/key-normalizer';
+export { inspectPriceList, type PriceListFormat } from './price/csv-price-reader';
 export { readColumns } from './column-reader';

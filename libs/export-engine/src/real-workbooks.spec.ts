@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateExport } from './generate-export';
-import { locateParts } from './workbook-locator';
-import { ZipSource } from './zip-source';
+import { locateParts } from './package/workbook-locator';
+import { ZipSource } from './package/zip-source';
 import { buildWorkbook, item, mapping, plain, readWorkbook } from './testing/workbook-builders';
 import { FIXTURES } from './testing/fixtures';
 import { zipEntries } from './testing/zip-entries';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { ExportWarning } from '@app/contracts';
-import { EngineError, type EngineErrorCode } from './engine-error';
+import { EngineError, type EngineErrorCode } from './package/engine-error';
 import { generateExport, type EngineOutput } from './generate-export';
 import { cellProblems, dataSheetName, partProblems, partsTheEngineMayChange } from './testing/corpus-check';
 import { fixture, fixtureBytes, sampleItems } from './testing/fixtures';

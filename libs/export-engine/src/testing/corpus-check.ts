@@ -1,11 +1,11 @@
 import type { ExportReport, Item, Mapping } from '@app/contracts';
-import { normalizeKey } from '../key-normalizer';
-import { readTables } from '../table-extender';
-import { locateParts } from '../workbook-locator';
-import { mayHaveDoctype } from '../xml-doctype';
-import { isWellFormedXml } from '../xml-check';
-import { decodeXml } from '../xml-encoding';
-import { ZipSource } from '../zip-source';
+import { normalizeKey } from '../price/key-normalizer';
+import { readTables } from '../template/table-extender';
+import { locateParts } from '../package/workbook-locator';
+import { mayHaveDoctype } from '../package/xml-doctype';
+import { isWellFormedXml } from '../package/xml-check';
+import { decodeXml } from '../package/xml-encoding';
+import { ZipSource } from '../package/zip-source';
 
 /**
  * Checks of the real-world corpus runner (realworld-corpus.spec.ts): each returns the problems it

@@ -1,4 +1,4 @@
-import { ZipSource } from '../zip-source';
+import { ZipSource } from '../package/zip-source';
 
 /** Every entry of an xlsx, inflated: for byte-level comparisons in tests. */
 export async function zipEntries(xlsx: Buffer): Promise<Map<string, Buffer>> {

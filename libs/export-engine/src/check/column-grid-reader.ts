@@ -1,0 +1,132 @@
+import type { Readable } from 'node:stream';
+import { CellKind } from '../package/cell-kind';
+import { CsvScanner, detectSeparator } from '../price/csv-scanner';
+import type { GridCell, SheetGrid } from './header-detector';
+import { readSharedStrings } from '../package/shared-strings-reader';
+import { cellRaw, readSheetCells } from '../package/sheet-reader';
+import type { CellFormats } from '../package/styles-reader';
+import { parseRange, type CellRange } from '../template/template-sheet';
+import { streamXmlRegions } from '../package/xml-stream';
+import { parseAttributes } from '../package/xml-text';
+import type { ZipSource } from '../package/zip-source';
+import type { WorkbookParts } from '../package/workbook-locator';
+
+/** Thrown by a sink to stop a scan once the rows it needs are read (cheaper than reading on). */
+class EnoughRows extends Error {}
+
+interface RawGridCell {
+  kind: CellKind;
+  raw: string;
+  style: number;
+}
+
+/** Rows 1..maxRow of a worksheet part, cells as written (shared strings still as indices). */
+async function readRawRows(stream: Readable, maxRow: number): Promise<Map<number, Map<number, RawGridCell>>> {
+  const rows = new Map<number, Map<number, RawGridCell>>();
+  try {
+    await readSheetCells(stream, {
+      cell(row, col, kind, s, start, end, style) {
+        if (row > maxRow) throw new EnoughRows();
+        const raw = cellRaw(kind, s, start, end);
+        if (raw === null || raw === '') return;
+        let cells = rows.get(row);
+        if (!cells) rows.set(row, (cells = new Map()));
+        cells.set(col, { kind, raw, style });
+      },
+      rowEnd: () => undefined,
+    });
+  } catch (err) {
+    if (!(err instanceof EnoughRows)) throw err;
+    stream.destroy();
+  }
+  return rows;
+}
+
+/**
+ * The sheet's first rows as text, and its merges. Merges are listed after the cell data, so a
+ * price list's part is inflated to its end for them, with only a substring search past the
+ * rows kept; a template passes its own (parsed with the whole sheet) instead.
+ */
+export async function readXlsxGrid(zip: ZipSource, parts: WorkbookParts, formats: CellFormats, maxRow: number, merges?: CellRange[]): Promise<SheetGrid> {
+  const raw = await readRawRows(await zip.openXmlStream(parts.dataSheet.entry), maxRow);
+  const shared = new Set<number>();
+  for (const cells of raw.values()) for (const c of cells.values()) if (c.kind === CellKind.shared) shared.add(parseInt(c.raw, 10));
+  const texts = new Map<number, string>();
+  if (shared.size > 0 && parts.sharedStrings) {
+    const last = Math.max(...shared);
+    await readSharedStrings(await zip.openXmlStream(parts.sharedStrings), (i, text) => {
+      if (shared.has(i)) texts.set(i, text);
+      return i < last;
+    });
+  }
+  const dateOffset = parts.date1904 ? 1462 : 0;
+  const rows = new Map<number, Map<number, GridCell>>();
+  for (const [r, cells] of raw) {
+    const out = new Map<number, GridCell>();
+    for (const [col, c] of cells) {
+      const cell = gridCell(c, texts, formats, dateOffset);
+      if (cell.text.trim() !== '') out.set(col, cell);
+    }
+    if (out.size > 0) rows.set(r, out);
+  }
+  return { rows, merges: merges ?? (await readMerges(await zip.openXmlStream(parts.dataSheet.entry))) };
+}
+
+function gridCell(c: RawGridCell, texts: Map<number, string>, formats: CellFormats, dateOffset: number): GridCell {
+  switch (c.kind) {
+    case CellKind.shared:
+      return { text: texts.get(parseInt(c.raw, 10)) ?? '', numeric: false };
+    case CellKind.number: {
+      const n = Number(c.raw);
+      if (!Number.isFinite(n)) return { text: c.raw, numeric: false };
+      if (formats.isCalendarDate(c.style)) return { text: dateText(n + dateOffset), numeric: true };
+      return { text: c.raw, numeric: true };
+    }
+    case CellKind.isoDate:
+      return { text: c.raw.slice(0, 10).split('-').reverse().join('.'), numeric: true };
+    case CellKind.boolean:
+      return { text: c.raw === '1' ? 'TRUE' : 'FALSE', numeric: false };
+    default:
+      return { text: c.raw, numeric: false };
+  }
+}
+
+/** A 1900-system serial day as dd.mm.yyyy (the way the Russian Excel shows a date). */
+function dateText(serial: number): string {
+  const d = new Date(Math.round((serial - 25_569) * 86_400_000));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
+}
+
+async function readMerges(stream: Readable): Promise<CellRange[]> {
+  const merges: CellRange[] = [];
+  await streamXmlRegions(stream, (s) => {
+    if (s.indexOf('mergeCell') < 0) return;
+    for (const m of s.matchAll(/<(?:[A-Za-z_][\w.-]*:)?mergeCell\b[^>]*>/g)) merges.push(parseRange(parseAttributes(m[0]).get('ref') ?? ''));
+  });
+  return merges;
+}
+
+/** A CSV keeps dates as text (dd.mm.yyyy): still a value under a header. */
+const CSV_DATE = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/;
+
+/** A CSV's first rows (latin1-held UTF-8 text, see csv-decoder.ts): no merges, numbers as written. */
+export function readCsvGrid(text: string, maxRow: number): SheetGrid {
+  const rows = new Map<number, Map<number, GridCell>>();
+  try {
+    new CsvScanner({
+      cell(row, col, kind, s, start, end) {
+        if (row > maxRow) throw new EnoughRows();
+        const raw = cellRaw(kind, s, start, end);
+        if (raw === null || raw.trim() === '') return;
+        let cells = rows.get(row);
+        if (!cells) rows.set(row, (cells = new Map()));
+        cells.set(col, { text: raw, numeric: kind === CellKind.number || CSV_DATE.test(raw) });
+      },
+      rowEnd: () => undefined,
+    }).scan(text, detectSeparator(text));
+  } catch (err) {
+    if (!(err instanceof EnoughRows)) throw err;
+  }
+  return { rows, merges: [] };
+}

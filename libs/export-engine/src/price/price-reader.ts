@@ -1,0 +1,216 @@
+import type { Item, Mapping } from '@app/contracts';
+import { ENGINE_ERR } from '@app/contracts';
+import { EngineError } from '../package/engine-error';
+import { KeyFilter } from './key-filter';
+import { detach, longestKey, mayBeKey, normalizeKey } from './key-normalizer';
+import { looksLikeExponent, mayBeExponentBytes } from './damaged-code';
+import { finishDetails, locateDetails, type PriceCheck } from './price-check';
+import { KEY_GM, KEY_MA, PriceIndex, type PriceCell } from './price-index';
+import { DATE1904_OFFSET, toPriceValue, type PriceValue } from './price-value';
+import { indexSharedStrings, readStringsAt, type SharedStringsIndex } from './shared-strings-index';
+import { readSharedStrings } from '../package/shared-strings-reader';
+import { CellKind, readSheetCells } from '../package/sheet-reader';
+import { readCellFormats, type CellFormats } from '../package/styles-reader';
+import type { WorkbookParts } from '../package/workbook-locator';
+import type { ZipSource } from '../package/zip-source';
+
+export type { PriceValue } from './price-value';
+
+export interface ItemMatch {
+  by: 'ma' | 'gm' | null;
+  /** Price column → value, only for the columns `priceToTemplate` maps. */
+  values: Map<number, PriceValue>;
+}
+
+export interface PriceMatches {
+  matches: ItemMatch[];
+  keyColumns: { ma: number; gm: number };
+  duplicateKeys: number;
+  /** Check mode only: what DESIGN §11's check says about the matches (price-check.ts). */
+  check?: PriceCheck;
+}
+
+/**
+ * The price side of an export: shared strings are scanned once for item keys (only the matching
+ * indices are remembered), the sheet once (PriceIndex), and the shared strings a second time for
+ * just the texts the matched rows need — so no part of the price list is ever held whole.
+ * `check`: also what the check needs (rows, key cells, repeats, damaged codes), at some cost.
+ */
+export async function matchPrice(
+  zip: ZipSource,
+  parts: WorkbookParts,
+  items: readonly Item[],
+  mapping: Mapping,
+  timings: Record<string, number>,
+  check = false,
+): Promise<PriceMatches> {
+  const keys = itemKeys(items);
+  const { keyKinds, filter } = keys;
+
+  let t = performance.now();
+  const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
+  let sharedKeys = new Map<number, string>();
+  let stringsIndex: SharedStringsIndex | undefined;
+  if (parts.sharedStrings) {
+    const maxLen = keys.maxLength;
+    // The check also wants the texts that read like a code in exponent form (damaged-code).
+    const isKey = check ? (key: string) => keyKinds.has(key) || looksLikeExponent(key) : keyKinds.has.bind(keyKinds);
+    stringsIndex = await indexSharedStrings(await zip.openXmlStream(parts.sharedStrings), isKey, maxLen, filter, check ? mayBeExponentBytes : undefined);
+    if (stringsIndex) sharedKeys = stringsIndex.keys;
+    else {
+      // `<si/>` items: only the tag-level reader counts them right.
+      await readSharedStrings(await zip.openXmlStream(parts.sharedStrings), (index, text) => {
+        if (!mayBeKey(text, maxLen) && !(check && looksLikeExponent(text))) return;
+        const key = normalizeKey(text);
+        if (key !== '' && isKey(key)) sharedKeys.set(index, detach(key));
+      });
+    }
+  }
+  timings.priceSharedStrings = performance.now() - t;
+
+  t = performance.now();
+  const index = newPriceIndex(keys, sharedKeys, mapping, check);
+  await readSheetCells(await zip.openXmlStream(parts.dataSheet.entry), index);
+  timings.priceSheet = performance.now() - t;
+  if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ENGINE_ERR.sheetEmpty(parts.dataSheet.name), 'price');
+
+  return settleMatches(index, keys, mapping, check, formats, parts.date1904 ? DATE1904_OFFSET : 0, async (cells) => {
+    const started = performance.now();
+    const texts = await readNeededStrings(zip, parts, cells, stringsIndex);
+    timings.priceStringsSecondPass = performance.now() - started;
+    return texts;
+  });
+}
+
+/** The items' codes, normalised (DESIGN §5.2), with the kinds each is and a filter over them. */
+export interface ItemKeys {
+  keyKinds: Map<string, number>;
+  maKeys: string[];
+  gmKeys: string[];
+  filter: KeyFilter;
+  maxLength: number;
+}
+
+export function itemKeys(items: readonly Item[]): ItemKeys {
+  // Plain loops, no callbacks, on this per-export path: a closure made per call loses its
+  // optimised code at the next GC and is compiled again (see SheetScanner).
+  const keyKinds = new Map<string, number>();
+  const maKeys: string[] = [];
+  const gmKeys: string[] = [];
+  for (const item of items) {
+    const ma = normalizeKey(item.ma);
+    const gm = normalizeKey(item.gm);
+    maKeys.push(ma);
+    gmKeys.push(gm);
+    if (ma) keyKinds.set(ma, (keyKinds.get(ma) ?? 0) | KEY_MA);
+  }
+  for (const gm of gmKeys) if (gm) keyKinds.set(gm, (keyKinds.get(gm) ?? 0) | KEY_GM);
+  return { keyKinds, maKeys, gmKeys, filter: new KeyFilter(keyKinds.keys()), maxLength: longestKey(keyKinds.keys()) };
+}
+
+export function newPriceIndex(keys: ItemKeys, sharedKeys: ReadonlyMap<number, string>, mapping: Mapping, check = false): PriceIndex {
+  const { ma, gm } = mapping.priceKeys;
+  const keyColumnsSet = ma > 0 && gm > 0 ? new Set([ma, gm]) : undefined;
+  return new PriceIndex(keys.keyKinds, sharedKeys, keys.maxLength, keyColumnsSet, keys.filter, check ? mappedColumns(mapping) : undefined);
+}
+
+/**
+ * After the scan, for both readers: each item's row, the strings those rows need (`readTexts`:
+ * the second pass over an xlsx's shared strings; a CSV has none), the values, and in check mode
+ * what the check needs besides.
+ */
+export async function settleMatches(
+  index: PriceIndex,
+  keys: ItemKeys,
+  mapping: Mapping,
+  check: boolean,
+  formats: CellFormats,
+  dateOffset: number,
+  readTexts: (cells: PriceCell[]) => Promise<Map<number, string>>,
+): Promise<PriceMatches> {
+  const located = locateItems(index, keys, mapping);
+  const details = check ? locateDetails(index, keys, located, mappedColumns(mapping)) : undefined;
+  const texts = await readTexts(details ? located.neededCells.concat(details.neededCells) : located.neededCells);
+  const matches = finishMatches(index, keys, located, texts, formats, dateOffset);
+  if (details) matches.check = finishDetails(details, texts, formats, dateOffset);
+  return matches;
+}
+
+export interface LocatedItems {
+  keyColumns: { ma: number; gm: number };
+  /** Each item's matched row (0 when missing) and its cells in mapped columns. */
+  found: { by: 'ma' | 'gm' | null; row: number; cells: PriceCell[] }[];
+  /** The matched rows' cells in mapped columns, all items together. */
+  neededCells: PriceCell[];
+}
+
+/** DESIGN §5.3: each item's row by MA, else by GM, in the set or detected key columns. */
+export function locateItems(index: PriceIndex, keys: ItemKeys, mapping: Mapping): LocatedItems {
+  const keyColumns = {
+    ma: mapping.priceKeys.ma > 0 ? mapping.priceKeys.ma : index.detectKeyColumn(KEY_MA),
+    gm: mapping.priceKeys.gm > 0 ? mapping.priceKeys.gm : index.detectKeyColumn(KEY_GM),
+  };
+  const wanted = mappedColumns(mapping);
+  const found: LocatedItems['found'] = [];
+  const neededCells: PriceCell[] = [];
+  for (let i = 0; i < keys.maKeys.length; i++) {
+    const byMa = index.lookup(keyColumns.ma, keys.maKeys[i]);
+    const byGm = byMa === undefined ? index.lookup(keyColumns.gm, keys.gmKeys[i]) : undefined;
+    const row = byMa ?? byGm ?? 0;
+    const cells: PriceCell[] = [];
+    for (const c of index.rows.get(row) ?? []) if (wanted.has(c.col)) cells.push(c);
+    found.push({ by: byMa !== undefined ? 'ma' : byGm !== undefined ? 'gm' : null, row, cells });
+    neededCells.push(...cells);
+  }
+  return { keyColumns, found, neededCells };
+}
+
+/** The price columns `priceToTemplate` copies from. */
+export function mappedColumns(mapping: Mapping): Set<number> {
+  return new Set(Object.keys(mapping.priceToTemplate).map(Number));
+}
+
+export function finishMatches(
+  index: PriceIndex,
+  keys: ItemKeys,
+  { keyColumns, found }: LocatedItems,
+  texts: Map<number, string>,
+  formats: CellFormats,
+  dateOffset: number,
+): PriceMatches {
+  const matches: ItemMatch[] = [];
+  for (const { by, cells } of found) {
+    const values = new Map<number, PriceValue>();
+    for (const c of cells) {
+      const v = toPriceValue(c, texts, formats, dateOffset);
+      if (v) values.set(c.col, v);
+    }
+    matches.push({ by, values });
+  }
+  const duplicateKeys =
+    index.duplicatesIn(keyColumns.ma, new Set(keys.maKeys.filter(Boolean))) +
+    index.duplicatesIn(keyColumns.gm, new Set(keys.gmKeys.filter(Boolean)));
+  return { matches, keyColumns, duplicateKeys };
+}
+
+async function readNeededStrings(zip: ZipSource, parts: WorkbookParts, cells: PriceCell[], stringsIndex: SharedStringsIndex | undefined): Promise<Map<number, string>> {
+  const needed = new Set<number>();
+  for (const c of cells) if (c.kind === CellKind.shared) needed.add(parseInt(c.raw, 10));
+  const texts = new Map<number, string>();
+  if (needed.size === 0 || !parts.sharedStrings) return texts;
+  if (stringsIndex) {
+    const sorted = [...needed].filter((i) => i >= 0).sort((a, b) => a - b);
+    return readStringsAt(await zip.openXmlStream(parts.sharedStrings), stringsIndex, sorted);
+  }
+  let last = 0;
+  for (const i of needed) if (i > last) last = i;
+  await readSharedStrings(
+    await zip.openXmlStream(parts.sharedStrings),
+    (i, text) => {
+      texts.set(i, detach(text));
+      return texts.size < needed.size && i < last;
+    },
+    { wanted: (i) => needed.has(i) },
+  );
+  return texts;
+}

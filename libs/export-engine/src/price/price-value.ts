@@ -1,0 +1,48 @@
+import type { PriceCell } from './price-index';
+import { CellKind } from '../package/sheet-reader';
+import type { CellFormats, NumberFormat } from '../package/styles-reader';
+
+/** A price cell's value as it is to be written: type kept, with the source's number format. */
+export type PriceValue =
+  /** Times of day and durations too: serial days that no date system shifts. */
+  | { type: 'number'; value: number; format: NumberFormat }
+  /** A calendar date (maybe with a time): serial day number in the 1900 date system. */
+  | { type: 'date'; value: number; format: NumberFormat }
+  | { type: 'string'; value: string; format: NumberFormat }
+  | { type: 'boolean'; value: boolean; format: NumberFormat }
+  | { type: 'error'; value: string; format: NumberFormat };
+
+/** Days between the 1900 and 1904 date systems' epochs. */
+export const DATE1904_OFFSET = 1462;
+const ISO_DATE_FORMAT: NumberFormat = { id: 14, code: 'mm-dd-yy' };
+const ISO_DATETIME_FORMAT: NumberFormat = { id: 22, code: 'm/d/yy h:mm' };
+
+/** A retained price cell as a value; shared strings come from `texts` (undefined when not read). */
+export function toPriceValue(c: PriceCell, texts: ReadonlyMap<number, string>, formats: CellFormats, dateOffset: number): PriceValue | undefined {
+  const format = formats.formatOf(c.style);
+  switch (c.kind) {
+    case CellKind.shared: {
+      const text = texts.get(parseInt(c.raw, 10));
+      return text === undefined ? undefined : { type: 'string', value: text, format };
+    }
+    case CellKind.string:
+      return { type: 'string', value: c.raw, format };
+    case CellKind.boolean:
+      return { type: 'boolean', value: c.raw.trim() === '1' || c.raw.trim().toLowerCase() === 'true', format };
+    case CellKind.error:
+      return { type: 'error', value: c.raw, format };
+    case CellKind.isoDate: {
+      const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(c.raw) || !c.raw.includes('T') ? c.raw : `${c.raw}Z`);
+      if (!Number.isFinite(ms)) return { type: 'string', value: c.raw, format };
+      const serial = ms / 86_400_000 + 25_569;
+      const fmt = formats.isDate(c.style) ? format : Number.isInteger(serial) ? ISO_DATE_FORMAT : ISO_DATETIME_FORMAT;
+      return { type: 'date', value: serial, format: fmt };
+    }
+    default: {
+      const n = Number(c.raw);
+      if (!Number.isFinite(n)) return { type: 'string', value: c.raw, format };
+      if (formats.isCalendarDate(c.style)) return { type: 'date', value: n + dateOffset, format };
+      return { type: 'number', value: n, format };
+    }
+  }
+}
