@@ -7,7 +7,7 @@ import { EngineError, guardFile } from './package/engine-error';
 import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS } from './check/header-detector';
 import { readCellFormats } from './package/styles-reader';
 import { dataAreaStart } from './template/fill-layout';
-import { readTables } from './template/table-extender';
+import { readTables } from './template/table-reader';
 import { parseTemplateSheet, readTemplateSheetXml } from './template/template-sheet';
 import { locateParts } from './package/workbook-locator';
 import { openXlsx } from './package/xlsx-inspector';

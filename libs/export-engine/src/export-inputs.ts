@@ -3,7 +3,7 @@ import { ENGINE_ERR } from '@app/contracts';
 import { matchCsvPrice, openPriceList } from './price/csv-price-reader';
 import { EngineError, guardFile } from './package/engine-error';
 import { matchPrice, type PriceMatches } from './price/price-reader';
-import { readTables, type SheetTable } from './template/table-extender';
+import { readTables, type SheetTable } from './template/table-reader';
 import { parseTemplateSheet, readTemplateSheetXml, type TemplateSheet } from './template/template-sheet';
 import { locateParts, type WorkbookParts } from './package/workbook-locator';
 import { openXlsx } from './package/xlsx-inspector';

@@ -1,4 +1,4 @@
-import type { ItemKeys, LocatedItems } from './price-reader';
+import type { ItemKeys, LocatedItems } from './item-locator';
 import type { PriceCell, PriceIndex } from './price-index';
 import { numberKey } from './key-normalizer';
 import { toPriceValue, type PriceValue } from './price-value';

@@ -1,7 +1,7 @@
 import type { Item, Mapping } from '@app/contracts';
 import { CellKind } from '../package/cell-kind';
 import { REPEATS_KEPT, type PriceIndex } from './price-index';
-import { itemKeys, newPriceIndex } from './price-reader';
+import { itemKeys, newPriceIndex } from './item-locator';
 import { item, mapping } from '../testing/workbook-builders';
 
 /** The price sheet's one pass (PriceIndex) in check mode: what it keeps of rows repeating a code. */

@@ -1,6 +1,6 @@
 import { ENGINE_ERR, LIMITS, type ExportWarning } from '@app/contracts';
 import { EngineError } from '../package/engine-error';
-import type { SheetTable } from './table-extender';
+import type { SheetTable } from './table-reader';
 import { firstDataRow, rangesAfterData, type CellRange, type TemplateSheet } from './template-sheet';
 
 const MAX_ROW = LIMITS.rowMax;

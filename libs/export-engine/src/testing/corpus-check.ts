@@ -1,6 +1,6 @@
 import type { ExportReport, Item, Mapping } from '@app/contracts';
 import { normalizeKey } from '../price/key-normalizer';
-import { readTables } from '../template/table-extender';
+import { readTables } from '../template/table-reader';
 import { locateParts } from '../package/workbook-locator';
 import { mayHaveDoctype } from '../package/xml-doctype';
 import { isWellFormedXml } from '../package/xml-check';

@@ -1,0 +1,46 @@
+import { parseRange, type CellRange } from './template-sheet';
+import { parseRelationships, relsPathFor } from '../package/workbook-locator';
+import { findStartTags, parseAttributes } from '../package/xml-text';
+import type { ZipSource } from '../package/zip-source';
+
+/** An Excel table (ListObject, xl/tables/tableN.xml) on the data sheet. */
+export interface SheetTable {
+  /** Zip path of the table part. */
+  path: string;
+  xml: string;
+  name: string;
+  range: CellRange;
+  headerRows: number;
+  totalsRows: number;
+}
+
+/** The data sheet's tables, read while the price list streams: the layout depends on them. */
+export async function readTables(zip: ZipSource, sheetPath: string, sheetXml: string): Promise<SheetTable[]> {
+  const partIds = findStartTags(sheetXml, 'tablePart')
+    .map((t) => [...parseAttributes(t)].find(([k]) => k === 'r:id' || k.endsWith(':id'))?.[1])
+    .filter((id): id is string => !!id);
+  if (partIds.length === 0) return [];
+  const relsEntry = zip.find(relsPathFor(sheetPath));
+  if (!relsEntry) return [];
+  const rels = parseRelationships(await zip.readText(relsEntry), sheetPath);
+  const out: SheetTable[] = [];
+  for (const id of partIds) {
+    const rel = rels.get(id);
+    const entry = rel && !rel.external ? zip.find(rel.target) : undefined;
+    if (!entry) continue;
+    const xml = await zip.readText(entry);
+    const tag = findStartTags(xml, 'table')[0];
+    const a = tag ? parseAttributes(tag) : undefined;
+    const ref = a?.get('ref');
+    if (!a || !ref || !ref.includes(':')) continue;
+    out.push({
+      path: entry.fileName,
+      xml,
+      name: a.get('displayName') ?? a.get('name') ?? '',
+      range: parseRange(ref),
+      headerRows: a.has('headerRowCount') ? Number(a.get('headerRowCount')) || 0 : 1,
+      totalsRows: Number(a.get('totalsRowCount')) || 0,
+    });
+  }
+  return out;
+}
