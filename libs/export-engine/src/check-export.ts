@@ -8,7 +8,8 @@ import { checkColumns, outRow, previewValue, valueColumns } from './template/out
 import type { PriceCheck } from './price/price-check';
 import type { PriceMatches } from './price/price-reader';
 import type { OutRow } from './template/template-writer';
-import { readBothColumns, taskWarnings } from './check/task-warnings';
+import { taskWarnings } from './check/task-warnings';
+import { readBothColumns } from './column-reader';
 
 /** What the worker hands back for `POST /api/tasks/{id}/check`, before it compares the digest with the newest export's. */
 export type CheckOutput = Omit<CheckResponse, 'changes'> & { digest: ExportDigest };

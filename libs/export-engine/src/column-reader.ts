@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ENGINE_ERR, type FileColumns, type FileKind } from '@app/contracts';
+import type { EngineInput } from './export-inputs';
 import { readCsvGrid, readXlsxGrid } from './check/column-grid-reader';
 import { decodeCsv } from './package/csv-decoder';
 import { openPriceList } from './price/csv-price-reader';
@@ -24,6 +25,32 @@ const TEMPLATE_SAMPLE_ROWS = 30;
  */
 export async function readColumns(file: string | Buffer, kind: FileKind): Promise<FileColumns> {
   return guardFile(kind, () => (kind === 'price' ? priceColumns(file) : templateColumns(file)));
+}
+
+/**
+ * The files' columns, read alongside an export: the template's always (names, barcode columns,
+ * guard; it is small), the price list's only for a guard that remembers price headers (it is a
+ * pass over the whole price sheet).
+ */
+export function readBothColumns(input: Pick<EngineInput, 'price' | 'template' | 'remembered'>): Record<FileKind, Promise<FileColumns>> {
+  const guardsPrice = Object.keys(input.remembered?.price ?? {}).length > 0;
+  const price = guardsPrice ? columnsOrNone(input.price, 'price') : Promise.resolve<FileColumns>({ kind: 'price', sheet: '', headerRow: 0, columns: [] });
+  const columns = { template: columnsOrNone(input.template, 'template'), price };
+  // Awaited later, after the export's own reads: a rejection must not go unhandled meanwhile.
+  for (const p of Object.values(columns)) p.catch(() => undefined);
+  return columns;
+}
+
+/**
+ * A file's columns, or none when they cannot be read: as for an upload, a guard that cannot run
+ * costs its warnings, never the export (a file the export cannot read fails it on its own).
+ */
+async function columnsOrNone(file: string | Buffer, kind: FileKind): Promise<FileColumns> {
+  try {
+    return await readColumns(file, kind);
+  } catch {
+    return { kind, sheet: '', headerRow: 0, columns: [] };
+  }
 }
 
 async function priceColumns(file: string | Buffer): Promise<FileColumns> {

@@ -1,13 +1,10 @@
 import type { Item, Mapping, ProfileHeaders } from '@app/contracts';
-import { ENGINE_ERR } from '@app/contracts';
 import { matchCsvPrice, openPriceList } from './price/csv-price-reader';
-import { EngineError, guardFile } from './package/engine-error';
+import { guardFile } from './package/engine-error';
 import { matchPrice, type PriceMatches } from './price/price-reader';
-import { readTables, type SheetTable } from './template/table-reader';
-import { parseTemplateSheet, readTemplateSheetXml, type TemplateSheet } from './template/template-sheet';
-import { locateParts, type WorkbookParts } from './package/workbook-locator';
+import { readTemplate, type TemplateInput } from './template/template-input';
+import { locateParts } from './package/workbook-locator';
 import { openXlsx } from './package/xlsx-inspector';
-import { isWellFormedStream, isWellFormedXml, requireWellFormed } from './package/xml-check';
 import type { ZipSource } from './package/zip-source';
 
 export interface EngineInput {
@@ -19,16 +16,6 @@ export interface EngineInput {
   mapping: Mapping;
   /** The headers the task's profile remembers (DESIGN §10 guard): changes become warnings. */
   remembered?: ProfileHeaders;
-}
-
-/** The template as an export reads it: its parts, its data sheet whole and parsed, its tables. */
-export interface TemplateInput {
-  tplParts: WorkbookParts;
-  sheetXml: string;
-  stylesXml: string | undefined;
-  sheet: TemplateSheet;
-  tables: SheetTable[];
-  calcChainXml: string | undefined;
 }
 
 /**
@@ -65,28 +52,4 @@ export async function withExportInputs<T>(
     template.close();
     price?.close();
   }
-}
-
-async function readTemplate(template: ZipSource, timings: Record<string, number>): Promise<TemplateInput> {
-  const t = performance.now();
-  // The parts the writer copies around its rows must be well-formed, or every export is broken too.
-  const tplParts = await guardFile('template', () => locateParts(template, 'template', true));
-  const sheetXml = await guardFile('template', () => readTemplateSheetXml(template, tplParts.dataSheet));
-  requireWellFormed(isWellFormedXml(sheetXml), tplParts.dataSheet.path, 'template');
-  const stylesEntry = tplParts.styles;
-  const stylesXml = stylesEntry ? await guardFile('template', () => template.readText(stylesEntry)) : undefined;
-  if (stylesEntry && stylesXml !== undefined) requireWellFormed(isWellFormedXml(stylesXml), stylesEntry.fileName, 'template');
-  const stringsEntry = tplParts.sharedStrings;
-  if (stringsEntry) {
-    const wellFormed = await guardFile('template', async () => isWellFormedStream(await template.openXmlStream(stringsEntry)));
-    requireWellFormed(wellFormed, stringsEntry.fileName, 'template');
-  }
-  const sheet = parseTemplateSheet(sheetXml);
-  if (!sheet) throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, 'template');
-  const tables = await guardFile('template', () => readTables(template, tplParts.dataSheet.path, sheetXml));
-  // Only a moved totals row changes it, and only a table with one can move it.
-  const chainEntry = tplParts.calcChain;
-  const calcChainXml = chainEntry && tables.some((tb) => tb.totalsRows > 0) ? await guardFile('template', () => template.readText(chainEntry)) : undefined;
-  timings.templateRead = performance.now() - t;
-  return { tplParts, sheetXml, stylesXml, sheet, tables, calcChainXml };
 }

@@ -8,7 +8,8 @@ import { checkColumns, outRow, valueColumns } from './template/out-row';
 import type { PriceMatches } from './price/price-reader';
 import { StylesPatcher } from './template/styles-patcher';
 import { extendTables } from './template/table-extender';
-import { readBothColumns, taskWarnings } from './check/task-warnings';
+import { taskWarnings } from './check/task-warnings';
+import { readBothColumns } from './column-reader';
 import { rezip } from './package/template-rezip';
 import { writeDataRows } from './template/template-writer';
 

@@ -1,4 +1,4 @@
-import { formatNumber } from '../price/key-normalizer';
+import { formatNumber } from '../package/cell-value';
 import { parseRange, type CellRange } from '../template/template-sheet';
 import { decodeXmlText, parseAttributes } from '../package/xml-text';
 

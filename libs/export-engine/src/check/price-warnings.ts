@@ -1,7 +1,7 @@
 import { CHECK_WARNING, columnLetter } from '@app/contracts';
 import { warning, type CheckFacts, type WarningList } from './check-facts';
 import { hasExponent, looksLikeExponent, lostLeadingZeros } from '../price/damaged-code';
-import type { PriceValue } from '../price/price-value';
+import type { PriceValue } from '../package/cell-value';
 
 /**
  * `ambiguous-price`: the item's code is in several rows of the key column and they disagree in a

@@ -1,13 +1,20 @@
-import type { CheckWarning, CheckWarningCode, ExportWarning, FileColumns, FileKind, HeaderChange } from '@app/contracts';
+import type { CheckWarning, CheckWarningCode, ExportWarning, FileColumns, FileKind, HeaderChange, Item, Mapping, ProfileHeaders } from '@app/contracts';
 import { checkWarnings } from './check-warnings';
 import { readValidations } from './data-validation';
-import type { EngineInput, TemplateInput } from '../export-inputs';
 import type { PriceMatches } from '../price/price-reader';
 import { readCellFormats } from '../package/styles-reader';
-import { columnsOrNone, guardHeaders } from './template-guard';
+import { guardHeaders } from './template-guard';
+import type { TemplateInput } from '../template/template-input';
 import type { OutRow } from '../template/template-writer';
 import { resolveValidationLists } from './validation-lists';
 import type { ZipSource } from '../package/zip-source';
+
+/** What the warnings read of the task (an EngineInput): its items, its rules, the headers its profile remembers. */
+export interface TaskFacts {
+  items: readonly Item[];
+  mapping: Mapping;
+  remembered?: ProfileHeaders;
+}
 
 export interface TaskWarnings {
   warnings: CheckWarning[];
@@ -16,20 +23,6 @@ export interface TaskWarnings {
   templateHeaders: Map<number, string>;
   /** The guard's changes (DESIGN §10), for generate's report. */
   headerChanges: HeaderChange[];
-}
-
-/**
- * The files' columns, read alongside an export: the template's always (names, barcode columns,
- * guard; it is small), the price list's only for a guard that remembers price headers (it is a
- * pass over the whole price sheet).
- */
-export function readBothColumns(input: Pick<EngineInput, 'price' | 'template' | 'remembered'>): Record<FileKind, Promise<FileColumns>> {
-  const guardsPrice = Object.keys(input.remembered?.price ?? {}).length > 0;
-  const price = guardsPrice ? columnsOrNone(input.price, 'price') : Promise.resolve<FileColumns>({ kind: 'price', sheet: '', headerRow: 0, columns: [] });
-  const columns = { template: columnsOrNone(input.template, 'template'), price };
-  // Awaited later, after the export's own reads: a rejection must not go unhandled meanwhile.
-  for (const p of Object.values(columns)) p.catch(() => undefined);
-  return columns;
 }
 
 /** Where the rows go in the template: planLayout's first row and its warnings. */
@@ -44,7 +37,7 @@ export interface TaskLayout {
  * `perCode`: how many of each code to list (checkWarnings); a generate lists none, it counts.
  */
 export async function taskWarnings(
-  input: EngineInput,
+  input: TaskFacts,
   template: ZipSource,
   tpl: TemplateInput,
   matched: PriceMatches,
@@ -55,7 +48,7 @@ export async function taskWarnings(
 ): Promise<TaskWarnings> {
   const resolveList = await resolveValidationLists(template, tpl.tplParts, tpl.sheetXml, readCellFormats(tpl.stylesXml));
   const templateHeaders = headersOf(await columns.template);
-  const headerChanges = await guardHeaders(input, (kind) => columns[kind]);
+  const headerChanges = await guardHeaders(input.remembered, (kind) => columns[kind]);
   const { warnings, warningCounts } = checkWarnings({
     items: input.items,
     mapping: input.mapping,

@@ -1,4 +1,5 @@
-import { formatNumber, normalizeKey, numberKey } from './key-normalizer';
+import { formatNumber } from '../package/cell-value';
+import { normalizeKey, numberKey } from './key-normalizer';
 
 describe('normalizeKey (DESIGN §5.2)', () => {
   it('trims, folds whitespace runs (NBSP too) and lower-cases', () => {

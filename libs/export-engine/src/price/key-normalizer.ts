@@ -1,3 +1,5 @@
+import { formatNumber } from '../package/cell-value';
+
 /**
  * Key normalisation (DESIGN §5.2), used only to match item codes to price rows, never written.
  * Codes are typed by people and stored by programs, so the same code arrives as ` GM-77005 `,
@@ -85,12 +87,6 @@ function isShortDecimal(raw: string): boolean {
   const first = raw.charCodeAt(raw.charCodeAt(0) === 45 ? 1 : 0);
   const second = raw.charCodeAt(raw.charCodeAt(0) === 45 ? 2 : 1);
   return dot && !(first === 48 && second !== 46) && first !== 46;
-}
-
-/** Plain decimal text of a number, never in `1E+12` notation for whole numbers. */
-export function formatNumber(n: number): string {
-  if (Number.isInteger(n)) return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
-  return String(n);
 }
 
 export function longestKey(keys: Iterable<string>): number {

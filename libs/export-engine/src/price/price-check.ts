@@ -1,7 +1,8 @@
 import type { ItemKeys, LocatedItems } from './item-locator';
 import type { PriceCell, PriceIndex } from './price-index';
 import { numberKey } from './key-normalizer';
-import { toPriceValue, type PriceValue } from './price-value';
+import type { PriceValue } from '../package/cell-value';
+import { toPriceValue } from './price-value';
 import { CellKind } from '../package/sheet-reader';
 import type { CellFormats } from '../package/styles-reader';
 

@@ -6,7 +6,8 @@ import { itemKeys, locateItems, mappedColumns, newPriceIndex, type ItemKeys, typ
 import { looksLikeExponent, mayBeExponentBytes } from './damaged-code';
 import { finishDetails, locateDetails, type PriceCheck } from './price-check';
 import type { PriceCell, PriceIndex } from './price-index';
-import { DATE1904_OFFSET, toPriceValue, type PriceValue } from './price-value';
+import { DATE1904_OFFSET, type PriceValue } from '../package/cell-value';
+import { toPriceValue } from './price-value';
 import { indexSharedStrings, readStringsAt, type SharedStringsIndex } from './shared-strings-index';
 import { readSharedStrings } from '../package/shared-strings-reader';
 import { CellKind, readSheetCells } from '../package/sheet-reader';
@@ -14,7 +15,7 @@ import { readCellFormats, type CellFormats } from '../package/styles-reader';
 import type { WorkbookParts } from '../package/workbook-locator';
 import type { ZipSource } from '../package/zip-source';
 
-export type { PriceValue } from './price-value';
+export type { PriceValue } from '../package/cell-value';
 
 export interface ItemMatch {
   by: 'ma' | 'gm' | null;

@@ -1,19 +1,8 @@
 import type { PriceCell } from './price-index';
 import { CellKind } from '../package/sheet-reader';
+import type { PriceValue } from '../package/cell-value';
 import type { CellFormats, NumberFormat } from '../package/styles-reader';
 
-/** A price cell's value as it is to be written: type kept, with the source's number format. */
-export type PriceValue =
-  /** Times of day and durations too: serial days that no date system shifts. */
-  | { type: 'number'; value: number; format: NumberFormat }
-  /** A calendar date (maybe with a time): serial day number in the 1900 date system. */
-  | { type: 'date'; value: number; format: NumberFormat }
-  | { type: 'string'; value: string; format: NumberFormat }
-  | { type: 'boolean'; value: boolean; format: NumberFormat }
-  | { type: 'error'; value: string; format: NumberFormat };
-
-/** Days between the 1900 and 1904 date systems' epochs. */
-export const DATE1904_OFFSET = 1462;
 const ISO_DATE_FORMAT: NumberFormat = { id: 14, code: 'mm-dd-yy' };
 const ISO_DATETIME_FORMAT: NumberFormat = { id: 22, code: 'm/d/yy h:mm' };
 

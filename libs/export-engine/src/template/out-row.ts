@@ -1,7 +1,7 @@
 import type { CheckCellValue, Item, Mapping } from '@app/contracts';
 import { ENGINE_ERR, LIMITS, MANUAL_FIELDS } from '@app/contracts';
 import { EngineError } from '../package/engine-error';
-import type { ItemMatch } from '../price/price-reader';
+import type { PriceValue } from '../package/cell-value';
 import type { OutRow, OutValue } from './template-writer';
 
 /** Columns beyond XFD cannot exist in a sheet; say so instead of writing a broken file. */
@@ -29,7 +29,7 @@ export function valueColumns(mapping: Mapping): Set<number> {
 }
 
 /** DESIGN §5.5: price values first; a manual field overrides them in a shared column unless empty. */
-export function outRow(item: Item, prices: ItemMatch['values'], mapping: Mapping): OutRow {
+export function outRow(item: Item, prices: ReadonlyMap<number, PriceValue>, mapping: Mapping): OutRow {
   const row: OutRow = new Map();
   for (const [priceCol, templateCol] of Object.entries(mapping.priceToTemplate)) {
     const v = prices.get(Number(priceCol));

@@ -1,7 +1,6 @@
 import { columnLetter } from '@app/contracts';
-import { formatNumber } from '../price/key-normalizer';
+import { DATE1904_OFFSET, formatNumber, type PriceValue } from '../package/cell-value';
 import { TEXT_FORMAT_ID } from '../package/number-format';
-import type { PriceValue } from '../price/price-value';
 import type { StylesPatcher } from './styles-patcher';
 import type { FillLayout } from './fill-layout';
 import { shiftRow } from './row-shift';
@@ -24,7 +23,6 @@ export interface WrittenRange {
 }
 
 const TEXT = { id: TEXT_FORMAT_ID, code: '@' };
-const DATE1904_OFFSET = 1462;
 
 /**
  * Rewrites only `<sheetData>` (and `<dimension>`) of the template's data sheet: rows above the
