@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import request from 'supertest';
 import { Queue } from 'bullmq';
 import { EXPORT_QUEUE, HOUSEKEEPING_JOB, type Task } from '@app/contracts';
 import { redisOptions } from '@app/config';
@@ -12,6 +11,7 @@ import { bucket, sql } from '../support/inspect';
 import { bigTask, ownQueueEnv, waitForExport } from '../support/own-world';
 import { testEnv } from '../support/test-env';
 import { freePort } from '../../scripts/app-processes';
+import { signedInAt } from '../support/auth';
 
 const jobIdsDone = (lines: string[]) =>
   lines.flatMap((l) => {
@@ -38,7 +38,7 @@ describe('operations', () => {
     try {
       const all = sampleItems();
       const tasks = await Promise.all(Array.from({ length: 8 }, (_, k) => readyTask(all.slice(k % 5, (k % 5) + 4))));
-      const results = await Promise.all(tasks.map((t) => request(own.url).post(`/api/tasks/${t.id}/generate`).buffer(true).parse(binary)));
+      const results = await Promise.all(tasks.map((t) => signedInAt(own.url).post(`/api/tasks/${t.id}/generate`).buffer(true).parse(binary)));
       const ids = results.map((r) => {
         expect(r.status).toBe(200);
         return r.headers['x-export-id'];
@@ -59,7 +59,7 @@ describe('operations', () => {
     const own = await startApi('api-term-worker', env, logDir);
     const worker = await startWorker('worker-term', env, logDir);
     try {
-      const pending = request(own.url).post(`/api/tasks/${big.id}/generate`).buffer(true).parse(binary).then((r) => r);
+      const pending = signedInAt(own.url).post(`/api/tasks/${big.id}/generate`).buffer(true).parse(binary).then((r) => r);
       const running = await waitForExport(big.id, (e) => e.status === 'running');
       const code = await worker.stop('SIGTERM');
       expect(code).toBe(0);
@@ -79,7 +79,7 @@ describe('operations', () => {
     const own = await startApi('api-term', env, logDir);
     const worker = await startWorker('worker-term-api', env, logDir);
     try {
-      const pending = request(own.url).post(`/api/tasks/${big.id}/generate`).buffer(true).parse(binary).then((r) => r);
+      const pending = signedInAt(own.url).post(`/api/tasks/${big.id}/generate`).buffer(true).parse(binary).then((r) => r);
       await waitForExport(big.id, (e) => e.status === 'running' || e.status === 'queued');
       const exited = own.stop('SIGTERM');
       const res = await pending;

@@ -62,7 +62,16 @@ export const profileIdSchema = z
   .regex(UUID, ERR.profileIdInvalid)
   .transform((id) => id.toLowerCase());
 
+/** A task's new name (`PATCH {name}`), checked as POST /api/tasks checks it. */
+export const taskNameSchema = z
+  .string({ error: ERR.taskNameRequired })
+  .transform((name) => name.trim())
+  .refine((name) => name.length > 0, ERR.taskNameRequired)
+  .refine((name) => name.length <= LIMITS.taskNameMax, ERR.taskNameTooLong(LIMITS.taskNameMax))
+  .refine((name) => !hasControlChars(name), ERR.controlChars);
+
 export const patchTaskSchema = z.object({
+  name: taskNameSchema.optional(),
   items: itemsSchema.optional(),
   syncMapping: z.boolean({ error: 'ожидается true или false' }).optional(),
   /** null moves the task to the default profile. */
