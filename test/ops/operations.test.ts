@@ -104,7 +104,7 @@ describe('operations', () => {
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
   });
 
-  it('housekeeping, run by a BullMQ job scheduler, removes exports past EXPORT_RETENTION_DAYS and keeps newer ones', async () => {
+  it('housekeeping, run by a BullMQ job scheduler, removes exports past EXPORT_RETENTION_DAYS and audit events past AUDIT_RETENTION_DAYS, and keeps newer ones', async () => {
     const task = await readyTask(sampleItems().slice(0, 2));
     await api().post(`/api/tasks/${task.id}/generate`).expect(200);
     await api().post(`/api/tasks/${task.id}/generate`).expect(200);
@@ -112,6 +112,11 @@ describe('operations', () => {
       'SELECT id, object_key FROM exports WHERE task_id = $1 ORDER BY created_at', [task.id],
     );
     await sql(`UPDATE exports SET created_at = now() - interval '31 days' WHERE id = $1`, [old.id]);
+    // And audit events past AUDIT_RETENTION_DAYS (365 by default) go with them.
+    const [oldEvent, newEvent] = await sql<{ id: string }>(
+      `INSERT INTO audit_events (at, action, task_id) VALUES (now() - interval '366 days', 'task.create', $1), (now() - interval '364 days', 'task.create', $1) RETURNING id`,
+      [task.id],
+    );
 
     const env = ownQueueEnv('housekeeping', { HOUSEKEEPING_EVERY_MS: '1000', EXPORT_RETENTION_DAYS: '30' });
     const worker = await startWorker('worker-housekeeping', env, logDir);
@@ -121,13 +126,16 @@ describe('operations', () => {
       await queue.close();
       expect(schedulers.map((s) => s.key)).toContain(HOUSEKEEPING_JOB);
       const deadline = Date.now() + 30_000;
-      while (Date.now() < deadline && (await sql('SELECT 1 FROM exports WHERE id = $1', [old.id])).length) {
+      const leftOver = async () =>
+        (await sql('SELECT 1 FROM exports WHERE id = $1', [old.id])).length + (await sql('SELECT 1 FROM audit_events WHERE id = $1', [oldEvent.id])).length;
+      while (Date.now() < deadline && (await leftOver())) {
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(await sql('SELECT 1 FROM exports WHERE id = $1', [old.id])).toHaveLength(0);
       expect(await bucket().stat(old.object_key)).toBeNull();
       expect(await sql('SELECT 1 FROM exports WHERE id = $1', [recent.id])).toHaveLength(1);
       expect(await bucket().stat(recent.object_key)).not.toBeNull();
+      expect(await sql('SELECT id FROM audit_events WHERE id = ANY($1)', [[oldEvent.id, newEvent.id]])).toEqual([{ id: newEvent.id }]);
     } finally {
       await worker.stop();
     }
