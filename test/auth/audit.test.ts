@@ -205,7 +205,7 @@ describe('the audit log (DESIGN §13)', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="audit.csv"');
     const text = (res.body as Buffer).toString('utf8');
-    expect(text.startsWith('\uFEFFКогда;Логин;Имя;Действие;Код действия;Задача;Подробности\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFКогда;Логин;Имя;Действие;Код действия;Задача;Название задачи;Подробности\r\n')).toBe(true);
     const lines = text.trim().split('\r\n').slice(1);
     const count = (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'task.create'`))[0].n;
     expect(lines).toHaveLength(count);

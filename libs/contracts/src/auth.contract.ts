@@ -104,6 +104,8 @@ export interface AuditEvent {
   user: AuditUser | null;
   action: AuditAction;
   taskId: string | null;
+  /** The task's name now (null when there is no task, or it was deleted). */
+  taskName: string | null;
   details: Record<string, unknown>;
 }
 

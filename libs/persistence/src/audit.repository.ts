@@ -19,6 +19,7 @@ interface EventRow {
   at: Date;
   action: AuditAction;
   task_id: string | null;
+  task_name: string | null;
   details: Record<string, unknown>;
   user_id: string | null;
   login: string | null;
@@ -31,6 +32,7 @@ const toEvent = (row: EventRow): AuditEvent => ({
   user: row.user_id ? { id: row.user_id, login: row.login ?? '', displayName: row.display_name ?? '' } : null,
   action: row.action,
   taskId: row.task_id,
+  taskName: row.task_name,
   details: row.details,
 });
 
@@ -62,8 +64,8 @@ export class AuditRepository {
     if (filter.cursor) add('e.id < ?', filter.cursor);
     params.push(size + 1);
     const rows = await this.db.query<EventRow[]>(
-      `SELECT e.id::text AS id, e.at, e.action, e.task_id, e.details, e.user_id, u.login, u.display_name
-         FROM audit_events e LEFT JOIN users u ON u.id = e.user_id
+      `SELECT e.id::text AS id, e.at, e.action, e.task_id, t.name AS task_name, e.details, e.user_id, u.login, u.display_name
+         FROM audit_events e LEFT JOIN users u ON u.id = e.user_id LEFT JOIN tasks t ON t.id = e.task_id
         ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY e.id DESC LIMIT $${params.length}`,
       params,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { AUDIT_ACTION_NAMES, AUTH_LIMITS, type AuditPage } from '@app/contracts';
-import { auditQuerySchema, } from '@app/contracts/auth.schemas';
+import { auditQuerySchema } from '@app/contracts/auth.schemas';
 import { parseRussian } from '@app/contracts/schemas';
 import { AuditRepository, type AuditFilter } from '@app/persistence';
 import { badRequest } from '../common/user-error';
@@ -9,7 +9,7 @@ import { TasksService } from '../tasks/tasks.service';
 import { csvLine } from './csv-line';
 
 const DAY_MS = 24 * 3600 * 1000;
-const CSV_HEADER = ['Когда', 'Логин', 'Имя', 'Действие', 'Код действия', 'Задача', 'Подробности'];
+const CSV_HEADER = ['Когда', 'Логин', 'Имя', 'Действие', 'Код действия', 'Задача', 'Название задачи', 'Подробности'];
 
 /** The query's filters; a bare day as `to` includes that whole day. Empty parameters count as absent. */
 export function auditFilter(query: Record<string, unknown>): AuditFilter {
@@ -52,7 +52,7 @@ export class AuditService {
     for (let cursor = filter.cursor; ; ) {
       const { events, next } = await this.audit.page({ ...filter, cursor }, 1_000);
       for (const e of events) {
-        const line = csvLine([e.at, e.user?.login ?? '', e.user?.displayName ?? '', AUDIT_ACTION_NAMES[e.action] ?? e.action, e.action, e.taskId ?? '', JSON.stringify(e.details)]);
+        const line = csvLine([e.at, e.user?.login ?? '', e.user?.displayName ?? '', AUDIT_ACTION_NAMES[e.action] ?? e.action, e.action, e.taskId ?? '', e.taskName ?? '', JSON.stringify(e.details)]);
         if (!res.write(line)) await new Promise((resolve) => res.once('drain', resolve));
       }
       if (!next) break;
