@@ -72,6 +72,7 @@ export const AUTH_UI = {
   or: 'или',
   signOut: 'Выйти',
   signOutFailed: 'Не удалось выйти',
+  retry: 'Повторить',
   account: 'Учётная запись',
   changePassword: 'Сменить пароль',
   mustChangeHint: 'Вам выдан временный пароль. Придумайте новый, чтобы продолжить работу.',
@@ -135,4 +136,32 @@ export const AUTH_UI = {
   systemUser: 'система',
   exportedBy: (name: string) => `выгрузил(а) ${name}`,
   readOnly: 'Только просмотр',
+} as const;
+
+/** How the journals tell an event's details (features/audit/lib/audit-text.ts puts them together). */
+export const AUDIT_TEXT = {
+  quoted: (name: string) => `«${name}»`,
+  renamed: (from: string, to: string) => `«${from}» → «${to}»`,
+  items: (added: number, removed: number, changed: number) => `+${added} −${removed}, изменено ${changed}`,
+  itemsTotal: (n: number) => `всего ${n}`,
+  file: { price: 'прейскурант', template: 'шаблон' } as Record<string, string>,
+  profile: (name: string) => `профиль «${name}»`,
+  profileMoved: (from: string, to: string) => `профиль «${from}» → «${to}»`,
+  rulesCopied: 'правила скопированы из профиля',
+  headerFix: 'Исправить: правило перенаправлено на новую колонку',
+  movedTasks: (n: number) => `задач перешло на общие правила: ${n}`,
+  rulesPart: { manualMapping: 'ручные поля', priceToTemplate: 'пары колонок', priceKeys: 'колонки кодов', name: 'название', headers: 'заголовки' } as Record<string, string>,
+  changedParts: (parts: string) => `изменено: ${parts}`,
+  counts: (rows: number, found: number | null, warnings: number) =>
+    `строк ${rows}${found === null ? '' : `, найдено ${found}`}, предупреждений ${warnings}`,
+  role: (from: string, to: string) => `роль: ${from} → ${to}`,
+  disabledOn: 'отключён',
+  disabledOff: 'включён',
+  passwordReset: 'пароль сброшен (временный)',
+  passwordChanged: 'пароль изменён',
+  displayName: (from: string, to: string) => `имя: «${from}» → «${to}»`,
+  viaSso: 'через единый вход',
+  viaPassword: 'по паролю',
+  from: (address: string) => `с адреса ${address}`,
+  triedLogin: (login: string) => `логин «${login}»`,
 } as const;
