@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   await waitForApi(`http://127.0.0.1:${config.PORT}/api/health`, () => stopping);
   for (let n = 1; n <= workers; n++) startWorker(n);
 
-  print('launcher', `Прайс-экспорт: http://localhost:${config.PORT} (Bull Board: /admin/queues), ${workers} worker(s). Ctrl-C stops.`);
+  print('launcher', `Прайс-экспорт: http://localhost:${config.PORT} (sign in as ${config.ADMIN_USER} on a new database; Bull Board: /admin/queues), ${workers} worker(s). Ctrl-C stops.`);
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
 }
