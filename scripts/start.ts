@@ -44,8 +44,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     print('launcher', 'stopping…');
-    // As long as the apps' own grace: an API lets a generate in flight finish (shutdownGraceMs).
-    await Promise.all([...children].map((c) => c.stop('SIGTERM', shutdownGraceMs(config) + 5_000)));
+    // The API first, as long as its own grace (shutdownGraceMs): a generate in flight waits for a
+    // worker to make its file, so the workers stop once the API has answered it and exited. Stopped
+    // together, a job queued just as the workers closed would wait for nobody until its timeout.
+    const grace = shutdownGraceMs(config) + 5_000;
+    await api.stop('SIGTERM', grace);
+    await Promise.all([...children].filter((c) => c !== api).map((c) => c.stop('SIGTERM', grace)));
     await s3?.close();
     process.exit(code);
   };

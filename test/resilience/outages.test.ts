@@ -12,7 +12,7 @@ import { dropDatabase } from '../support/databases';
 import { generate, sampleTaskAt } from '../support/generate-helpers';
 import { ownPostgres, ownRedis, type OwnService } from '../support/own-services';
 import { testEnv } from '../support/test-env';
-import { signedInAt } from '../support/auth';
+import { adminAt, signedInAt } from '../support/auth';
 
 /**
  * Outages of the services the app depends on, each on a server of the test's own (a PostgreSQL
@@ -102,7 +102,8 @@ describe('outages', () => {
 
     // Stopped for a few seconds while an export is being made, then back.
     const during = generate(taskId, api.url).then((r) => r);
-    await sleep(30);
+    // Stopped once the export is recorded (the call has passed its sign-in check and queued it).
+    while ((await history(api.url, taskId)).length < 2) await sleep(5);
     await pg.stop();
     await sleep(4_000);
     await pg.start();
@@ -141,6 +142,7 @@ describe('outages', () => {
     it('exports left queued with no job are queued again by a worker, and the schedules come back', async () => {
       // The API that queued them is gone, so nobody is waiting: only the reconciler can finish them.
       const doomed = await launcher.startApi('api-redis-doomed', env);
+      await adminAt(doomed.url);
       const pending = Array.from({ length: 3 }, () => generate(taskId, doomed.url).catch(() => undefined));
       await sleep(500);
       await doomed.stop('SIGKILL');
