@@ -84,6 +84,9 @@ describe('the audit log (DESIGN §13)', () => {
     await noEvent(() => api().post('/api/users').send({ login: 'admin', role: 'staff', password: 'temporary-1' }).expect(409));
     await noEvent(() => api().delete('/api/tasks/00000000-0000-4000-8000-000000000000').expect(404));
     await noEvent(() => api().patch(`/api/tasks/${task.id}`).send({ items: 'x' }).expect(400));
+    const unnamed = await api().patch(`/api/tasks/${task.id}`).send({ name: '   ' }).expect(400);
+    expect(unnamed.body).toEqual({ error: ERR.invalidField('name', ERR.taskNameRequired) });
+    await noEvent(() => api().patch(`/api/tasks/${task.id}`).send({ name: 'x'.repeat(201) }).expect(400));
   });
 
   it('the event is written in the change’s own transaction: when it cannot be written, the change is undone', async () => {
