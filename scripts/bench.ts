@@ -171,7 +171,7 @@ async function main(): Promise<void> {
 
     log('starting the stack: s3rver, API, worker');
     await stack.start();
-    const client = new ApiClient(stack.apiUrl);
+    const client = new ApiClient(stack.apiUrl, await stack.adminToken());
     if (inputs) await httpStages(stack, client, inputs, opts, main);
     if (inputs && opts.checkItems > 0) {
       log(`check: Проверить against Сформировать, ${opts.checkItems} items at ${opts.rows} rows, ${opts.runs} runs each, in turn`);

@@ -44,8 +44,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     print('launcher', 'stopping…');
-    // As long as the apps' own grace: an API lets a generate in flight finish (shutdownGraceMs).
-    await Promise.all([...children].map((c) => c.stop('SIGTERM', shutdownGraceMs(config) + 5_000)));
+    // The API first, as long as its own grace (shutdownGraceMs): a generate in flight waits for a
+    // worker to make its file, so the workers stop once the API has answered it and exited. Stopped
+    // together, a job queued just as the workers closed would wait for nobody until its timeout.
+    const grace = shutdownGraceMs(config) + 5_000;
+    await api.stop('SIGTERM', grace);
+    await Promise.all([...children].filter((c) => c !== api).map((c) => c.stop('SIGTERM', grace)));
     await s3?.close();
     process.exit(code);
   };
@@ -68,7 +72,7 @@ async function main(): Promise<void> {
   await waitForApi(`http://127.0.0.1:${config.PORT}/api/health`, () => stopping);
   for (let n = 1; n <= workers; n++) startWorker(n);
 
-  print('launcher', `Прайс-экспорт: http://localhost:${config.PORT} (Bull Board: /admin/queues), ${workers} worker(s). Ctrl-C stops.`);
+  print('launcher', `Прайс-экспорт: http://localhost:${config.PORT} (sign in as ${config.ADMIN_USER} on a new database; Bull Board: /admin/queues), ${workers} worker(s). Ctrl-C stops.`);
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
 }

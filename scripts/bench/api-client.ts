@@ -1,11 +1,18 @@
 import { Agent, request } from 'node:http';
 import type { Item, Mapping, Task } from '@app/contracts';
 
-/** The few API calls the benchmark makes, timed around the full body. */
+/** The few API calls the benchmark makes, timed around the full body, signed in with a personal token. */
 export class ApiClient {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  private readonly auth: { authorization: string };
 
-  constructor(readonly baseUrl: string) {}
+  /** `token`: the admin's personal token (`pe_…`), sent with every call as a script would. */
+  constructor(
+    readonly baseUrl: string,
+    token: string,
+  ) {
+    this.auth = { authorization: `Bearer ${token}` };
+  }
 
   async putGlobalMapping(mapping: Mapping): Promise<void> {
     await this.json('PUT', '/api/mappings/global', mapping);
@@ -24,7 +31,7 @@ export class ApiClient {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)]), name);
     const t = performance.now();
-    const res = await fetch(`${this.baseUrl}/api/tasks/${taskId}/upload/${kind}`, { method: 'POST', body: form });
+    const res = await fetch(`${this.baseUrl}/api/tasks/${taskId}/upload/${kind}`, { method: 'POST', body: form, headers: this.auth });
     const body = await res.text();
     const ms = performance.now() - t;
     if (res.status !== 200) throw new Error(`upload ${kind}: HTTP ${res.status} ${body.slice(0, 300)}`);
@@ -42,7 +49,7 @@ export class ApiClient {
     return new Promise<GenerateResult>((resolve) => {
       const failed = (error: Error) =>
         resolve({ ms: performance.now() - t, status: 0, bytes: 0, rows: NaN, matched: NaN, unmatched: NaN, error: error.message });
-      const req = request(`${this.baseUrl}/api/tasks/${taskId}/generate`, { method: 'POST', agent: this.agent }, (res) => {
+      const req = request(`${this.baseUrl}/api/tasks/${taskId}/generate`, { method: 'POST', agent: this.agent, headers: this.auth }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', failed);
@@ -70,7 +77,7 @@ export class ApiClient {
   /** POST check (DESIGN §11), the whole JSON read; resolves with the wall time and the counts. */
   async check(taskId: string): Promise<{ ms: number; rowsTotal: number; warnings: number }> {
     const t = performance.now();
-    const res = await fetch(`${this.baseUrl}/api/tasks/${taskId}/check`, { method: 'POST' });
+    const res = await fetch(`${this.baseUrl}/api/tasks/${taskId}/check`, { method: 'POST', headers: this.auth });
     const text = await res.text();
     const ms = performance.now() - t;
     if (res.status !== 200) throw new Error(`check: HTTP ${res.status} ${text.slice(0, 300)}`);
@@ -83,7 +90,7 @@ export class ApiClient {
   }
 
   private async json(method: string, path: string, body: unknown): Promise<unknown> {
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', ...this.auth }, body: JSON.stringify(body) });
     const text = await res.text();
     if (res.status >= 300) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
     return text ? JSON.parse(text) : undefined;

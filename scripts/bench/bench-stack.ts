@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import type { StackProcess } from '../app-launcher';
 import { IsolatedStack } from '../isolated-stack';
 import { parentOf, type CpuRole } from './cpu-probe';
+import { personalToken } from '../sign-in';
 
 export type BenchProcess = StackProcess;
 
@@ -39,6 +40,11 @@ export class BenchStack extends IsolatedStack {
     const api = await this.startApi('api');
     this.api = api;
     this.apiUrl = api.url;
+  }
+
+  /** The benchmark signs in as the first admin (its ADMIN_USER) and calls with a personal token, as a script would. */
+  adminToken(): Promise<string> {
+    return personalToken(this.apiUrl, this.env.ADMIN_USER, this.env.ADMIN_PASSWORD, 'benchmark');
   }
 
   /** A worker with the app's default WORKER_CONCURRENCY unless `concurrency` is given. */

@@ -5,6 +5,7 @@ import type { RuleProfile } from '@app/contracts/profile.contract';
 import { buildWorkbook } from '@app/export-engine/testing/workbook-builders';
 import { api, upload } from '../support/api-client';
 import { testEnv } from '../support/test-env';
+import { sql } from '../support/inspect';
 
 /** A template whose header row is `headers`, with one data row so the header is found. */
 const templateWith = (headers: string[]) => buildWorkbook([{ name: 'Данные', rows: [headers] }]);
@@ -61,6 +62,21 @@ describe('template guard (DESIGN §10)', () => {
     expect(after.priceToTemplate).toEqual({ '3': 7 });
     expect(after.headers.template).toEqual({ '2': 'Код МА', '7': 'Цена с НДС' });
     expect(await changesOf(task.id)).toEqual([]);
+    // One journal event, in the fix's transaction: the profile's rules and the task's copy, before and after.
+    const events = await sql<{ action: string; details: Record<string, unknown> }>(`SELECT action, details FROM audit_events WHERE task_id = $1 AND details->>'fix' IS NOT NULL`, [task.id]);
+    expect(events).toEqual([
+      {
+        action: 'profile.update',
+        details: expect.objectContaining({
+          profile: profile.name,
+          file: 'template',
+          moves: { '6': 7 },
+          from: expect.objectContaining({ priceToTemplate: { '3': 6 } }),
+          to: expect.objectContaining({ priceToTemplate: { '3': 7 } }),
+          task: { from: expect.objectContaining({ priceToTemplate: { '3': 6 } }), to: expect.objectContaining({ priceToTemplate: { '3': 7 } }) },
+        }),
+      },
+    ]);
   });
 
   it('Исправить moves every shifted column of a file together when a column was inserted, and refuses what it cannot do', async () => {

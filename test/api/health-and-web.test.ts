@@ -4,6 +4,7 @@ import { api, createTask, upload } from '../support/api-client';
 import { startApi } from '../support/app-runner';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { testEnv } from '../support/test-env';
+import { signedInAt } from '../support/auth';
 
 describe('health and the web app', () => {
   it('reports every dependency ok', async () => {
@@ -24,7 +25,7 @@ describe('health and the web app', () => {
       const health = await request(noRedis.url).get('/api/health').expect(503);
       expect(health.body).toMatchObject({ status: 'error', db: 'ok', redis: 'down', storage: 'ok' });
       const started = Date.now();
-      const res = await request(noRedis.url).post(`/api/tasks/${task.id}/generate`).expect(503);
+      const res = await signedInAt(noRedis.url).post(`/api/tasks/${task.id}/generate`).expect(503);
       expect(res.body).toEqual({ error: ERR.queueUnavailable });
       expect(Date.now() - started).toBeLessThan(15_000);
     } finally {

@@ -1,5 +1,4 @@
 import { Client } from 'pg';
-import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { DEFAULT_PROFILE_NAME, type Mapping, type Task } from '@app/contracts';
 import type { RuleProfile } from '@app/contracts/profile.contract';
@@ -9,6 +8,7 @@ import { TaskVersion1764547200000 } from '@app/persistence/migrations/1764547200
 import { startApi } from '../support/app-runner';
 import { dropDatabase } from '../support/databases';
 import { testEnv } from '../support/test-env';
+import { adminAt } from '../support/auth';
 
 const GLOBAL: Mapping = { manualMapping: { ma: 2, gm: 3, name: 4, minQty: 6, step: 7 }, priceToTemplate: { '6': 5 }, priceKeys: { ma: 1, gm: 2 } };
 /** A task made before the rules last changed keeps its older copy. */
@@ -45,17 +45,18 @@ describe('the rule-profiles migration on first-wave data', () => {
     await firstWaveDatabase(url);
     const api = await startApi('api-first-wave', { ...appEnv, DATABASE_URL: url }, logDir);
     try {
-      const profiles = (await request(api.url).get('/api/profiles').expect(200)).body as RuleProfile[];
+      const admin = await adminAt(api.url);
+      const profiles = (await admin.get('/api/profiles').expect(200)).body as RuleProfile[];
       expect(profiles).toHaveLength(1);
       expect(profiles[0]).toMatchObject({ name: DEFAULT_PROFILE_NAME, isDefault: true, ...GLOBAL, headers: { template: {}, price: {} } });
-      expect((await request(api.url).get('/api/mappings/global').expect(200)).body).toEqual(GLOBAL);
+      expect((await admin.get('/api/mappings/global').expect(200)).body).toEqual(GLOBAL);
 
-      const tasks = (await request(api.url).get('/api/tasks').expect(200)).body as Task[];
+      const tasks = (await admin.get('/api/tasks').expect(200)).body as Task[];
       expect(tasks).toHaveLength(2);
       expect(tasks.every((t) => t.profileId === profiles[0].id)).toBe(true);
       const old = tasks.find((t) => t.name === 'старая')!;
       expect(old).toMatchObject({ mapping: OLD_COPY, version: 4, items: [{ ma: '31', gm: '77', name: 'Молоко', minQty: 1, step: 1 }] });
-      const synced = await request(api.url).patch(`/api/tasks/${old.id}`).send({ syncMapping: true }).expect(200);
+      const synced = await admin.patch(`/api/tasks/${old.id}`).send({ syncMapping: true }).expect(200);
       expect(synced.body).toMatchObject({ mapping: GLOBAL, mappingSynced: true });
 
       const client = new Client({ connectionString: url });

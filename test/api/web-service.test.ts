@@ -1,12 +1,8 @@
-import request from 'supertest';
 import { ERR, LIMITS } from '@app/contracts';
 import { api, createTask, putGlobalMapping, upload } from '../support/api-client';
-import { startApi } from '../support/app-runner';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { objectsOf } from '../support/inspect';
 import { testEnv } from '../support/test-env';
-
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 describe('the basics of a web service', () => {
   it.each(['/api/health', '/', '/tasks/x', '/admin/queues'])('sends security headers on %s, with a CSP the web app satisfies', async (path) => {
@@ -83,18 +79,5 @@ describe('the basics of a web service', () => {
     const res = await api().put('/api/mappings/global').send(body).expect(400);
     expect(res.body).toEqual({ error: ERR.invalidField(field, why) });
     expect((await api().get('/api/mappings/global')).body).toEqual(saved);
-  });
-
-  it('Bull Board slows down password guessing: after 10 wrong logins, 429 for a while', async () => {
-    // An API of its own: the limit counts per client address, and the other tests share this one.
-    const own = await startApi('api-login-limit', testEnv().appEnv, testEnv().logDir);
-    try {
-      for (let i = 0; i < 10; i++) await request(own.url).get('/admin/queues').set('Authorization', basic('admin', `guess-${i}`)).expect(401);
-      const limited = await request(own.url).get('/admin/queues').set('Authorization', basic('admin', 'guess-10')).expect(429);
-      expect(limited.body).toEqual({ error: ERR.tooManyLogins });
-      await request(own.url).get('/admin/queues').set('Authorization', basic('admin', 'admin')).expect(429);
-    } finally {
-      await own.stop();
-    }
   });
 });

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
+import { SESSION_COOKIE } from '@app/contracts';
 import { apiUrl } from '../support/test-env';
+import { DEFAULT_ADMIN_LOGIN, signInCookie } from '../support/auth';
 
 /** Debian's Chromium, headless, without anything that talks to the network on its own. */
 export function launchBrowser(): Promise<Browser> {
@@ -29,8 +31,16 @@ export interface OpenPage {
   errors: string[];
 }
 
-export async function openPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 800 }): Promise<OpenPage> {
+/** Who the page is signed in as: a login and password, or null for a browser that is not signed in. */
+export type PageUser = { login: string; password: string } | null;
+
+/**
+ * A new browser context on the app, signed in (as the first admin unless `as` says otherwise): the
+ * session cookie is set before the first navigation, as if the user had signed in on `/login`.
+ */
+export async function openPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 800 }, as: PageUser = DEFAULT_ADMIN_LOGIN): Promise<OpenPage> {
   const context = await browser.newContext({ baseURL, viewport, acceptDownloads: true, locale: 'ru-RU' });
+  if (as) await signInContext(context, baseURL, as.login, as.password);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   page.setDefaultNavigationTimeout(30_000);
@@ -40,6 +50,13 @@ export async function openPage(browser: Browser, baseURL: string, viewport = { w
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
   });
   return { context, page, errors };
+}
+
+/** Puts a fresh session of that user into the context's cookies (httpOnly, SameSite=Lax, as the API sets it). */
+export async function signInContext(context: BrowserContext, baseURL: string, login: string, password: string): Promise<void> {
+  const pair = await signInCookie(baseURL, login, password);
+  const value = pair.slice(SESSION_COOKIE.length + 1);
+  await context.addCookies([{ name: SESSION_COOKIE, value, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
 }
 
 /**
@@ -161,7 +178,7 @@ export async function closeBrowser(open: OpenPage | undefined, browser: Browser 
 }
 
 /** Launches the browser and opens a page on the app under test (a beforeAll's first lines). */
-export async function launchPage(): Promise<OpenPage & { browser: Browser }> {
+export async function launchPage(as: PageUser = DEFAULT_ADMIN_LOGIN): Promise<OpenPage & { browser: Browser }> {
   const browser = await launchBrowser();
-  return { browser, ...(await openPage(browser, apiUrl())) };
+  return { browser, ...(await openPage(browser, apiUrl(), undefined, as)) };
 }

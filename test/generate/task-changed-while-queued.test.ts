@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { ERR } from '@app/contracts';
 import { api, binary, upload } from '../support/api-client';
 import { objectsOf } from '../support/inspect';
@@ -7,6 +6,7 @@ import { buildWorkbook } from '@app/export-engine/testing/workbook-builders';
 import { dataRows, readyTask, SAMPLE_RULES } from '../support/generate-helpers';
 import { ownQueueEnv, waitForExport } from '../support/own-world';
 import { testEnv } from '../support/test-env';
+import { signedInAt } from '../support/auth';
 
 const priceList = (price: number) =>
   buildWorkbook([
@@ -26,7 +26,7 @@ describe('the task changes while its export waits in the queue', () => {
     const task = await readyTask([{ ma: '0031000', name: 'Молоко' }], { rules: SAMPLE_RULES, price: await priceList(10) });
     const own = await startApi('api-reupload', env, logDir);
     try {
-      const pending = request(own.url).post(`/api/tasks/${task.id}/generate`).buffer(true).parse(binary).then((r) => r);
+      const pending = signedInAt(own.url).post(`/api/tasks/${task.id}/generate`).buffer(true).parse(binary).then((r) => r);
       await waitForExport(task.id, (e) => e.status === 'queued');
       await upload(task.id, 'price', await priceList(25)).expect(200);
       const worker = await startWorker('worker-reupload', env, logDir);
@@ -46,7 +46,7 @@ describe('the task changes while its export waits in the queue', () => {
     const task = await readyTask([{ ma: '0031000', name: 'Молоко' }], { rules: SAMPLE_RULES, price: await priceList(10) });
     const own = await startApi('api-delete', env, logDir);
     try {
-      const pending = request(own.url).post(`/api/tasks/${task.id}/generate`).then((r) => r);
+      const pending = signedInAt(own.url).post(`/api/tasks/${task.id}/generate`).then((r) => r);
       await waitForExport(task.id, (e) => e.status === 'queued');
       await api().delete(`/api/tasks/${task.id}`).expect(204);
       const worker = await startWorker('worker-delete', env, logDir);

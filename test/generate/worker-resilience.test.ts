@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
 import { ERR, type ExportRecord, type Task } from '@app/contracts';
 import { benchItems, writePriceList } from '@app/export-engine/testing/price-fixture';
 import { api, binary, createTask, putGlobalMapping, upload } from '../support/api-client';
@@ -10,6 +9,7 @@ import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { dataRows, generate, readyTask, SAMPLE_RULES } from '../support/generate-helpers';
 import { objectsOf, sql } from '../support/inspect';
 import { testEnv } from '../support/test-env';
+import { signedInAt } from '../support/auth';
 
 const ROWS = 100_000;
 
@@ -71,7 +71,7 @@ describe('the worker under stress: big price list, crashes, timeouts', () => {
   it('a 100k-row job with a 2 s lock is never marked stalled (the engine runs off the main thread)', async () => {
     const worker = await startWorker('worker-stress-a', env, logDir);
     workers.push(worker);
-    const res = await request(apiUrl).post(`/api/tasks/${task.id}/generate`).buffer(true).parse(binary).expect(200);
+    const res = await signedInAt(apiUrl).post(`/api/tasks/${task.id}/generate`).buffer(true).parse(binary).expect(200);
     expect(res.headers['x-export-rows']).toBe('2000');
     expect(res.headers['x-export-matched']).toBe('1800');
     const [row] = await sql<{ attempts: number }>('SELECT attempts FROM exports WHERE id = $1', [res.headers['x-export-id']]);
@@ -88,7 +88,7 @@ describe('the worker under stress: big price list, crashes, timeouts', () => {
     workers.push(worker);
     const small = await readyTask(sampleItems());
     const before = new Set((await history()).map((e) => e.id));
-    const big = request(apiUrl).post(`/api/tasks/${task.id}/generate`).buffer(true).parse(binary).then((r) => r);
+    const big = signedInAt(apiUrl).post(`/api/tasks/${task.id}/generate`).buffer(true).parse(binary).then((r) => r);
     const running = await waitForRunning(before);
     const res = await generate(small.id, apiUrl).expect(200);
     expect(res.headers['x-export-rows']).toBe(String(sampleItems().length));
@@ -104,7 +104,7 @@ describe('the worker under stress: big price list, crashes, timeouts', () => {
     const a = await startWorker('worker-stress-kill', env, logDir);
     workers.push(a);
     const before = new Set((await history()).map((e) => e.id));
-    const pending = request(apiUrl).post(`/api/tasks/${task.id}/generate`).buffer(true).parse(binary);
+    const pending = signedInAt(apiUrl).post(`/api/tasks/${task.id}/generate`).buffer(true).parse(binary);
     const done = pending.then((r) => r);
     const running = await waitForRunning(before);
     await a.stop('SIGKILL');
@@ -126,7 +126,7 @@ describe('the worker under stress: big price list, crashes, timeouts', () => {
   it('answers 504 when the job outlives GENERATE_TIMEOUT_MS, and the job still lands in the history', async () => {
     const impatient = await startApi('api-impatient', { ...env, GENERATE_TIMEOUT_MS: '100' }, logDir);
     try {
-      const res = await request(impatient.url).post(`/api/tasks/${task.id}/generate`).expect(504);
+      const res = await signedInAt(impatient.url).post(`/api/tasks/${task.id}/generate`).expect(504);
       expect(res.body).toEqual({ error: ERR.generateTimeout });
       const newest = (await history())[0];
       const landed = await waitForStatus('done', newest.id, 120_000);

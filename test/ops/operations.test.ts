@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import request from 'supertest';
 import { Queue } from 'bullmq';
 import { EXPORT_QUEUE, HOUSEKEEPING_JOB, type Task } from '@app/contracts';
 import { redisOptions } from '@app/config';
@@ -12,6 +11,7 @@ import { bucket, sql } from '../support/inspect';
 import { bigTask, ownQueueEnv, waitForExport } from '../support/own-world';
 import { testEnv } from '../support/test-env';
 import { freePort } from '../../scripts/app-processes';
+import { signedInAt } from '../support/auth';
 
 const jobIdsDone = (lines: string[]) =>
   lines.flatMap((l) => {
@@ -38,7 +38,7 @@ describe('operations', () => {
     try {
       const all = sampleItems();
       const tasks = await Promise.all(Array.from({ length: 8 }, (_, k) => readyTask(all.slice(k % 5, (k % 5) + 4))));
-      const results = await Promise.all(tasks.map((t) => request(own.url).post(`/api/tasks/${t.id}/generate`).buffer(true).parse(binary)));
+      const results = await Promise.all(tasks.map((t) => signedInAt(own.url).post(`/api/tasks/${t.id}/generate`).buffer(true).parse(binary)));
       const ids = results.map((r) => {
         expect(r.status).toBe(200);
         return r.headers['x-export-id'];
@@ -59,7 +59,7 @@ describe('operations', () => {
     const own = await startApi('api-term-worker', env, logDir);
     const worker = await startWorker('worker-term', env, logDir);
     try {
-      const pending = request(own.url).post(`/api/tasks/${big.id}/generate`).buffer(true).parse(binary).then((r) => r);
+      const pending = signedInAt(own.url).post(`/api/tasks/${big.id}/generate`).buffer(true).parse(binary).then((r) => r);
       const running = await waitForExport(big.id, (e) => e.status === 'running');
       const code = await worker.stop('SIGTERM');
       expect(code).toBe(0);
@@ -79,7 +79,7 @@ describe('operations', () => {
     const own = await startApi('api-term', env, logDir);
     const worker = await startWorker('worker-term-api', env, logDir);
     try {
-      const pending = request(own.url).post(`/api/tasks/${big.id}/generate`).buffer(true).parse(binary).then((r) => r);
+      const pending = signedInAt(own.url).post(`/api/tasks/${big.id}/generate`).buffer(true).parse(binary).then((r) => r);
       await waitForExport(big.id, (e) => e.status === 'running' || e.status === 'queued');
       const exited = own.stop('SIGTERM');
       const res = await pending;
@@ -104,7 +104,7 @@ describe('operations', () => {
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
   });
 
-  it('housekeeping, run by a BullMQ job scheduler, removes exports past EXPORT_RETENTION_DAYS and keeps newer ones', async () => {
+  it('housekeeping, run by a BullMQ job scheduler, removes exports past EXPORT_RETENTION_DAYS and audit events past AUDIT_RETENTION_DAYS, and keeps newer ones', async () => {
     const task = await readyTask(sampleItems().slice(0, 2));
     await api().post(`/api/tasks/${task.id}/generate`).expect(200);
     await api().post(`/api/tasks/${task.id}/generate`).expect(200);
@@ -112,6 +112,11 @@ describe('operations', () => {
       'SELECT id, object_key FROM exports WHERE task_id = $1 ORDER BY created_at', [task.id],
     );
     await sql(`UPDATE exports SET created_at = now() - interval '31 days' WHERE id = $1`, [old.id]);
+    // And audit events past AUDIT_RETENTION_DAYS (365 by default) go with them.
+    const [oldEvent, newEvent] = await sql<{ id: string }>(
+      `INSERT INTO audit_events (at, action, task_id) VALUES (now() - interval '366 days', 'task.create', $1), (now() - interval '364 days', 'task.create', $1) RETURNING id`,
+      [task.id],
+    );
 
     const env = ownQueueEnv('housekeeping', { HOUSEKEEPING_EVERY_MS: '1000', EXPORT_RETENTION_DAYS: '30' });
     const worker = await startWorker('worker-housekeeping', env, logDir);
@@ -121,13 +126,16 @@ describe('operations', () => {
       await queue.close();
       expect(schedulers.map((s) => s.key)).toContain(HOUSEKEEPING_JOB);
       const deadline = Date.now() + 30_000;
-      while (Date.now() < deadline && (await sql('SELECT 1 FROM exports WHERE id = $1', [old.id])).length) {
+      const leftOver = async () =>
+        (await sql('SELECT 1 FROM exports WHERE id = $1', [old.id])).length + (await sql('SELECT 1 FROM audit_events WHERE id = $1', [oldEvent.id])).length;
+      while (Date.now() < deadline && (await leftOver())) {
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(await sql('SELECT 1 FROM exports WHERE id = $1', [old.id])).toHaveLength(0);
       expect(await bucket().stat(old.object_key)).toBeNull();
       expect(await sql('SELECT 1 FROM exports WHERE id = $1', [recent.id])).toHaveLength(1);
       expect(await bucket().stat(recent.object_key)).not.toBeNull();
+      expect(await sql('SELECT id FROM audit_events WHERE id = ANY($1)', [[oldEvent.id, newEvent.id]])).toEqual([{ id: newEvent.id }]);
     } finally {
       await worker.stop();
     }

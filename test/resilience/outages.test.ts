@@ -12,6 +12,7 @@ import { dropDatabase } from '../support/databases';
 import { generate, sampleTaskAt } from '../support/generate-helpers';
 import { ownPostgres, ownRedis, type OwnService } from '../support/own-services';
 import { testEnv } from '../support/test-env';
+import { adminAt, signedInAt } from '../support/auth';
 
 /**
  * Outages of the services the app depends on, each on a server of the test's own (a PostgreSQL
@@ -24,7 +25,7 @@ jest.setTimeout(120_000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 
-const history = async (url: string, taskId: string) => (await request(url).get(`/api/tasks/${taskId}/exports`).expect(200)).body as ExportRecord[];
+const history = async (url: string, taskId: string) => (await signedInAt(url).get(`/api/tasks/${taskId}/exports`).expect(200)).body as ExportRecord[];
 
 async function settled(url: string, taskId: string, timeoutMs = 60_000): Promise<ExportRecord[]> {
   const deadline = Date.now() + timeoutMs;
@@ -70,7 +71,7 @@ describe('outages', () => {
     const taskId = await sampleTaskAt(api.url);
     await s3.stop('SIGKILL');
 
-    const upload = await request(api.url).post(`/api/tasks/${taskId}/upload/price`).attach('file', fixtureBytes('price-sample.xlsx'), 'price.xlsx');
+    const upload = await signedInAt(api.url).post(`/api/tasks/${taskId}/upload/price`).attach('file', fixtureBytes('price-sample.xlsx'), 'price.xlsx');
     expect(upload.status).toBe(503);
     expect(upload.body).toEqual({ error: ERR.serviceUnavailable });
     const res = await generate(taskId, api.url);
@@ -92,7 +93,7 @@ describe('outages', () => {
     await generate(taskId, api.url).expect(200);
 
     await pg.stop();
-    const list = await request(api.url).get('/api/tasks');
+    const list = await signedInAt(api.url).get('/api/tasks');
     expect(list.status).toBe(503);
     expect(list.body).toEqual({ error: ERR.serviceUnavailable });
     expect((await generate(taskId, api.url)).status).toBe(503);
@@ -101,7 +102,8 @@ describe('outages', () => {
 
     // Stopped for a few seconds while an export is being made, then back.
     const during = generate(taskId, api.url).then((r) => r);
-    await sleep(30);
+    // Stopped once the export is recorded (the call has passed its sign-in check and queued it).
+    while ((await history(api.url, taskId)).length < 2) await sleep(5);
     await pg.stop();
     await sleep(4_000);
     await pg.start();
@@ -140,6 +142,7 @@ describe('outages', () => {
     it('exports left queued with no job are queued again by a worker, and the schedules come back', async () => {
       // The API that queued them is gone, so nobody is waiting: only the reconciler can finish them.
       const doomed = await launcher.startApi('api-redis-doomed', env);
+      await adminAt(doomed.url);
       const pending = Array.from({ length: 3 }, () => generate(taskId, doomed.url).catch(() => undefined));
       await sleep(500);
       await doomed.stop('SIGKILL');

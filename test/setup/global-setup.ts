@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IsolatedStack } from '../../scripts/isolated-stack';
 import type { TestEnv } from '../support/test-env';
+import { DEFAULT_ADMIN_LOGIN, personalToken } from '../../scripts/sign-in';
 
 declare global {
   // eslint-disable-next-line no-var
@@ -27,7 +28,10 @@ export default async function globalSetup(): Promise<void> {
   const api = await stack.startApi('api');
   await stack.startWorker('worker');
 
-  const env: TestEnv = { runId: stack.id, apiUrl: api.url, appEnv: stack.env, logDir: stack.logDir };
+  // The run's admin, as every test calls the API (test/support/api-client.ts): the first admin of
+  // the fresh database, signed in once, with a personal token.
+  const adminToken = await personalToken(api.url, DEFAULT_ADMIN_LOGIN.login, DEFAULT_ADMIN_LOGIN.password, 'tests');
+  const env: TestEnv = { runId: stack.id, apiUrl: api.url, appEnv: stack.env, logDir: stack.logDir, adminToken };
   const envFile = join(workDir, 'env.json');
   writeFileSync(envFile, JSON.stringify(env));
   process.env.PE_TEST_ENV_FILE = envFile;

@@ -1,8 +1,10 @@
-import request from 'supertest';
+import type request from 'supertest';
 import type { Mapping, Task } from '@app/contracts';
+import { adminAuthorization, agentWith } from './auth';
 import { apiUrl } from './test-env';
 
-export const api = () => request(apiUrl());
+/** The run's API as its admin (a personal token): what almost every test calls; `request(apiUrl())` is the signed-out caller. */
+export const api = () => agentWith(apiUrl(), { Authorization: adminAuthorization() });
 
 export async function createTask(name = `Задача ${Math.random().toString(36).slice(2, 8)}`): Promise<Task> {
   const res = await api().post('/api/tasks').send({ name }).expect(201);

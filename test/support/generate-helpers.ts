@@ -1,6 +1,6 @@
-import request from 'supertest';
 import type { Item, Mapping, Task } from '@app/contracts';
 import { api, binary, createTask, putGlobalMapping, upload } from './api-client';
+import { adminAt, signedInAt } from './auth';
 import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { plain, readWorkbook } from '@app/export-engine/testing/workbook-builders';
 
@@ -29,8 +29,9 @@ export async function readyTask(
   return res.body as Task;
 }
 
+/** `baseUrl`: another API, of the run's database or one adminAt (sampleTaskAt) signed in to. */
 export function generate(taskId: string, baseUrl?: string) {
-  const agent = baseUrl ? request(baseUrl) : api();
+  const agent = baseUrl ? signedInAt(baseUrl) : api();
   return agent.post(`/api/tasks/${taskId}/generate`).buffer(true).parse(binary);
 }
 
@@ -53,7 +54,8 @@ export async function dataRows(xlsx: Buffer, sheetName = 'Данные', headerR
  * test's own world: its database is not the run's, so the shared helpers above cannot reach it.
  */
 export async function sampleTaskAt(url: string, name = 'образец'): Promise<string> {
-  const at = () => request(url);
+  const admin = await adminAt(url);
+  const at = () => admin;
   await at().put('/api/mappings/global').send(SAMPLE_RULES).expect(200);
   const task = (await at().post('/api/tasks').send({ name }).expect(201)).body as { id: string };
   await at().post(`/api/tasks/${task.id}/upload/price`).attach('file', fixtureBytes('price-sample.xlsx'), 'price.xlsx').expect(200);

@@ -7,6 +7,8 @@ export interface TestEnv {
   /** The env the shared API and worker run with; tests that start their own processes extend it. */
   appEnv: Record<string, string>;
   logDir: string;
+  /** A personal token of the first admin (admin / admin), made by global setup: `api()` sends it. */
+  adminToken: string;
 }
 
 

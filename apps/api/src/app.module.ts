@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { MulterModule } from '@nestjs/platform-express';
 import { LoggerModule } from 'nestjs-pino';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,18 @@ import { ChecksController } from './checks/checks.controller';
 import { ChecksService } from './checks/checks.service';
 import { HeaderGuardService } from './header-guard/header-guard.service';
 import { ExportsService } from './exports/exports.service';
+import { AccessGuard } from './auth/access.guard';
+import { PrincipalResolver } from './auth/principal-resolver';
+import { PasswordHasher } from './auth/password-hasher';
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
+import { SsoController } from './auth/sso.controller';
+import { SsoService } from './auth/sso.service';
+import { FirstAdminService } from './auth/first-admin.service';
+import { UsersController } from './users/users.controller';
+import { UsersService } from './users/users.service';
+import { AuditController } from './audit/audit.controller';
+import { AuditService } from './audit/audit.service';
 
 @Global()
 @Module({})
@@ -55,9 +67,31 @@ export class AppModule {
           limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10, parts: 20 },
         }),
       ],
-      controllers: [HealthController, TasksController, MappingsController, ProfilesController, FilesController, ExportsController, HeaderGuardController, ChecksController],
+      controllers: [
+        HealthController,
+        AuthController,
+        SsoController,
+        UsersController,
+        AuditController,
+        TasksController,
+        MappingsController,
+        ProfilesController,
+        FilesController,
+        ExportsController,
+        HeaderGuardController,
+        ChecksController,
+      ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        // Every route needs a signed-in user of the role it names (DESIGN §13); health and sign-in are Public.
+        { provide: APP_GUARD, useClass: AccessGuard },
+        PrincipalResolver,
+        { provide: PasswordHasher, useValue: new PasswordHasher() },
+        AuthService,
+        SsoService,
+        FirstAdminService,
+        UsersService,
+        AuditService,
         ExportQueueService,
         HealthService,
         TasksService,

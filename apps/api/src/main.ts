@@ -14,6 +14,7 @@ import { ExportQueueService } from './queue/export-queue.service';
 import { mountBullBoard } from './admin/bull-board';
 import { mountWebApp } from './web/web-app.middleware';
 import { sameOriginOnly } from './common/same-origin.guard';
+import { PrincipalResolver } from './auth/principal-resolver';
 
 /**
  * Creates the database if needed and migrates it under an advisory lock, before serving; returns
@@ -74,7 +75,7 @@ async function bootstrap(): Promise<void> {
   // the built web app and Bull Board satisfy (scripts from this origin only).
   server.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   server.use('/api', sameOriginOnly, express.json({ limit: JSON_BODY_MAX_BYTES }));
-  mountBullBoard(server, [app.get(ExportQueueService).queue], config.ADMIN_USER, config.ADMIN_PASSWORD);
+  mountBullBoard(server, [app.get(ExportQueueService).queue], app.get(PrincipalResolver));
   const webDist = config.WEB_DIST || resolve(__dirname, '../../../../web');
   if (!mountWebApp(server, webDist)) logger.warn(`web app not found at ${webDist}; serving the API only`);
 

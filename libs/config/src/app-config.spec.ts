@@ -31,11 +31,20 @@ describe('loadConfig', () => {
     expect(message).toBe('Invalid configuration: PORT: expected an integer 1–65535; REDIS_URL: expected a redis: or rediss: URL');
   });
 
-  it('refuses in production a guessable Bull Board login', () => {
+  it('refuses in production a guessable first admin', () => {
     const prod = { NODE_ENV: 'production' };
     expect(() => loadConfig({ ...prod, ADMIN_USER: 'admin', ADMIN_PASSWORD: 'long-enough-secret' })).toThrow(/ADMIN_USER: must not be the default/);
     expect(() => loadConfig({ ...prod, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'short-pass' })).toThrow(/ADMIN_PASSWORD: at least 12 characters/);
     expect(loadConfig({ ...prod, ADMIN_USER: 'ops', ADMIN_PASSWORD: 'long-enough-secret' }).ADMIN_USER).toBe('ops');
     expect(loadConfig({ ADMIN_PASSWORD: 'admin' }).ADMIN_PASSWORD).toBe('admin');
+  });
+
+  it('takes single sign-on only with its issuer, client id and secret together', () => {
+    expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example.com/realms/staff' })).toThrow(
+      /OIDC_CLIENT_ID: required when single sign-on is configured.*OIDC_CLIENT_SECRET: required/,
+    );
+    expect(() => loadConfig({ OIDC_ISSUER_URL: 'id.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toThrow(/OIDC_ISSUER_URL: expected an http or https URL/);
+    const sso = loadConfig({ OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'price-export', OIDC_CLIENT_SECRET: 's' });
+    expect(sso).toMatchObject({ OIDC_NAME: 'SSO', AUDIT_RETENTION_DAYS: 365 });
   });
 });

@@ -45,6 +45,25 @@ const operatorSettings = {
   /** Exports at once per worker process. */
   WORKER_CONCURRENCY: int(8, 1, 64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Single sign-on (DESIGN §13): all three set, or none. */
+  OIDC_ISSUER_URL: z
+    .string()
+    .refine((v) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, 'expected an http or https URL')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The sign-in page's button: `Войти через {OIDC_NAME}`. */
+  OIDC_NAME: text('SSO'),
+  /** A first sign-in whose `groups` claim holds it becomes an admin (else staff). */
+  OIDC_ADMIN_GROUP: z.string().optional(),
+  /** How long the audit log keeps its events. */
+  AUDIT_RETENTION_DAYS: int(365, 1, 36_500),
 };
 
 /** Tuning: rarely changed; README says why each exists. */
@@ -68,8 +87,13 @@ const tuningSettings = {
 
 const schema = z.object({ ...operatorSettings, ...tuningSettings });
 
-/** Production refuses a Bull Board login anyone could guess. */
+/** Production refuses a first admin anyone could guess; single sign-on needs its three settings together. */
 const checkedSchema = schema.superRefine((c, ctx) => {
+  if (c.OIDC_ISSUER_URL || c.OIDC_CLIENT_ID || c.OIDC_CLIENT_SECRET) {
+    for (const key of ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+      if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when single sign-on is configured (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)' });
+    }
+  }
   if (c.NODE_ENV !== 'production') return;
   if (c.ADMIN_USER === DEFAULT_ADMIN.user) ctx.addIssue({ code: 'custom', path: ['ADMIN_USER'], message: 'must not be the default in production' });
   if (c.ADMIN_PASSWORD.length < 12) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'at least 12 characters in production' });

@@ -1,6 +1,7 @@
 /** Export history (DESIGN §3) and the engine's report (DESIGN §5.7). */
 import type { CheckWarningCode, ExportChanges } from './check.contract';
 import type { HeaderChange } from './header-guard';
+import type { MadeBy } from './auth.contract';
 
 export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -45,6 +46,8 @@ export interface ExportRecord {
   error: string | null;
   /** Against the task's export before it (DESIGN §11); null for the first one. */
   changes: ExportChanges | null;
+  /** Who asked for it (DESIGN §13); null for exports made before sign-in existed. */
+  createdBy: MadeBy;
 }
 
 /** Response headers of `POST /api/tasks/{id}/generate`. */

@@ -13,3 +13,6 @@ export * from './header-guard';
 export * from './check.contract';
 export * from './profile.contract';
 export * from './export-changes';
+export * from './auth.contract';
+export * from './auth-messages';
+export * from './items-diff';

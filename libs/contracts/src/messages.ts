@@ -131,8 +131,6 @@ export const ERR = {
   serviceUnavailable: 'Сервис временно недоступен, попробуйте позже',
   crossSite: 'Запрос с другого сайта отклонён',
   exportLost: 'Формирование прервано сбоем, сформируйте файл ещё раз',
-  authRequired: 'Требуется авторизация',
-  tooManyLogins: 'Слишком много неудачных попыток входа, попробуйте позже',
   serverUnreachable: 'Сервер недоступен',
   profileNotFound: 'Профиль правил не найден',
   /** A profile id given in a body (a task's profileId, copyFrom) that names no profile. */

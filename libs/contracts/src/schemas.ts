@@ -62,7 +62,20 @@ export const profileIdSchema = z
   .regex(UUID, ERR.profileIdInvalid)
   .transform((id) => id.toLowerCase());
 
+/** A name typed by a user: trimmed, not empty, at most `max` characters, no control characters. */
+const nameSchema = (required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .transform((name) => name.trim())
+    .refine((name) => name.length > 0, required)
+    .refine((name) => name.length <= max, tooLong)
+    .refine((name) => !hasControlChars(name), ERR.controlChars);
+
+/** A task's new name (`PATCH {name}`), checked as POST /api/tasks checks it. */
+export const taskNameSchema = nameSchema(ERR.taskNameRequired, LIMITS.taskNameMax, ERR.taskNameTooLong(LIMITS.taskNameMax));
+
 export const patchTaskSchema = z.object({
+  name: taskNameSchema.optional(),
   items: itemsSchema.optional(),
   syncMapping: z.boolean({ error: 'ожидается true или false' }).optional(),
   /** null moves the task to the default profile. */
@@ -99,12 +112,7 @@ export const mappingSchema = z.object({
   priceKeys: z.object({ ma: columnSchema, gm: columnSchema }).optional(),
 }) satisfies z.ZodType<Partial<Mapping>, unknown>;
 
-export const profileNameSchema = z
-  .string({ error: ERR.profileNameRequired })
-  .transform((name) => name.trim())
-  .refine((name) => name.length > 0, ERR.profileNameRequired)
-  .refine((name) => name.length <= LIMITS.profileNameMax, ERR.profileNameTooLong(LIMITS.profileNameMax))
-  .refine((name) => !hasControlChars(name), ERR.controlChars);
+export const profileNameSchema = nameSchema(ERR.profileNameRequired, LIMITS.profileNameMax, ERR.profileNameTooLong(LIMITS.profileNameMax));
 
 /** `{ "<column>": "<header text>" }`; an empty text forgets that column. */
 const headerTextsSchema = z

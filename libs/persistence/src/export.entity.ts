@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { ExportChanges, ExportDigest, ExportReport, ExportStatus } from '@app/contracts';
 import { TaskEntity } from './task.entity';
+import { UserEntity } from './user.entity';
 
 @Entity({ name: 'exports' })
 @Index('exports_task_created_idx', ['taskId', 'createdAt'])
@@ -56,6 +57,14 @@ export class ExportEntity {
   /** Against the export before it; null for the first one (or one made before digests were kept). */
   @Column({ type: 'jsonb', nullable: true })
   changes: ExportChanges | null;
+
+  /** Who asked for it (DESIGN §13); null for exports made before users existed. */
+  @Column({ name: 'created_by', type: 'uuid', nullable: true })
+  createdBy: string | null;
+
+  @ManyToOne(() => UserEntity)
+  @JoinColumn({ name: 'created_by' })
+  creator?: UserEntity | null;
 
   @Column({ name: 'job_id', type: 'text', nullable: true })
   jobId: string | null;

@@ -1,7 +1,8 @@
 import { In, LessThan, Not, type DataSource, type Repository } from 'typeorm';
-import type { ExportChanges, ExportDigest, ExportReport } from '@app/contracts';
+import { exportWarningCount, type ExportChanges, type ExportDigest, type ExportReport } from '@app/contracts';
 import { ExportEntity } from './export.entity';
 import { TaskEntity } from './task.entity';
+import { recordAudit, type Actor } from './audit-writer';
 
 /** Why a task cannot be exported yet; the caller turns it into the user's message. */
 export type NotReady = 'task' | 'price' | 'template' | 'items';
@@ -50,11 +51,11 @@ export class ExportsRepository {
   }
 
   /** Records a `queued` export if the task is ready (readiness); otherwise says what is missing. */
-  async queue(taskId: string): Promise<{ exportId: string } | { notReady: NotReady }> {
+  async queue(actor: Actor, taskId: string): Promise<{ exportId: string } | { notReady: NotReady }> {
     const notReady = await this.readiness(taskId);
     if (notReady) return { notReady };
     try {
-      const row = await this.rows.save(this.rows.create({ taskId, status: 'queued', attempts: 0 }));
+      const row = await this.rows.save(this.rows.create({ taskId, status: 'queued', attempts: 0, createdBy: actor.id }));
       return { exportId: row.id };
     } catch (error) {
       // The task was deleted since it was read: foreign_key_violation.
@@ -77,13 +78,23 @@ export class ExportsRepository {
       .execute();
   }
 
-  /** False when the row is gone (task deleted) or was already done. */
-  async markDone(exportId: string, done: ExportDone): Promise<boolean> {
-    const result = await this.rows.update(
-      { id: exportId, status: Not('done') },
-      { status: 'done', ...done, error: null, finishedAt: new Date() },
-    );
-    return (result.affected ?? 0) > 0;
+  /**
+   * False when the row is gone (task deleted) or was already done. The `export` audit event, in the
+   * name of whoever asked for it, is written with the row's change: once, however often a job is retried.
+   */
+  markDone(exportId: string, done: ExportDone): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const result = await tx.getRepository(ExportEntity).update(
+        { id: exportId, status: Not('done') },
+        { status: 'done', ...done, error: null, finishedAt: new Date() },
+      );
+      if (!result.affected) return false;
+      const row = await tx.getRepository(ExportEntity).findOneByOrFail({ id: exportId });
+      const { rows, matchedByMa, matchedByGm } = done.report;
+      const details = { exportId, rows, found: matchedByMa + matchedByGm, warnings: exportWarningCount(done.report), size: done.size };
+      await recordAudit(tx, row.createdBy ? { id: row.createdBy } : null, 'export', details, row.taskId);
+      return true;
+    });
   }
 
   async markFailed(exportId: string, error: string): Promise<void> {
@@ -120,7 +131,7 @@ export class ExportsRepository {
   }
 
   history(taskId: string): Promise<ExportEntity[]> {
-    return this.rows.find({ where: { taskId }, order: { createdAt: 'DESC' } });
+    return this.rows.find({ where: { taskId }, order: { createdAt: 'DESC' }, relations: { creator: true } });
   }
 
   findDone(taskId: string, exportId: string): Promise<ExportEntity | null> {

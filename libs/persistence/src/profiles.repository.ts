@@ -1,8 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Mapping } from '@app/contracts';
 import { EMPTY_PROFILE_HEADERS, type ProfileHeaders } from '@app/contracts/profile.contract';
 import { RuleProfileEntity } from './rule-profile.entity';
 import { TaskEntity } from './task.entity';
+import { recordAudit, type Actor } from './audit-writer';
 
 /** What a PUT may change; a part left out keeps its value. */
 export type ProfileChange = Partial<Mapping> & { name?: string; headers?: Partial<ProfileHeaders> };
@@ -46,14 +48,18 @@ export class ProfilesRepository {
   }
 
   /** With `copyFrom`, its rules and headers; without, no rules at all. */
-  async create(name: string, copyFrom?: string): Promise<RuleProfileEntity | ProfileRefusal> {
+  async create(actor: Actor, name: string, copyFrom?: string): Promise<RuleProfileEntity | ProfileRefusal> {
     const source = copyFrom === undefined ? undefined : await this.find(copyFrom);
     if (source === null) return 'no-source';
-    const repo = this.db.getRepository(RuleProfileEntity);
     const rules = source ? toMapping(source) : NO_RULES;
     const headers = source ? source.headers : EMPTY_PROFILE_HEADERS;
     try {
-      return await repo.save(repo.create({ name, ...rules, headers, isDefault: false }));
+      return await this.db.transaction(async (tx) => {
+        const repo = tx.getRepository(RuleProfileEntity);
+        const saved = await repo.save(repo.create({ name, ...rules, headers, isDefault: false }));
+        await recordAudit(tx, actor, 'profile.create', { profileId: saved.id, name, copyFrom: source?.name ?? null, rules });
+        return saved;
+      });
     } catch (error) {
       if (nameTaken(error)) return 'taken';
       throw error;
@@ -61,7 +67,7 @@ export class ProfilesRepository {
   }
 
   /** Under a row lock; the default keeps its name (it *is* `Общие правила`). */
-  async update(id: string | 'default', change: ProfileChange): Promise<RuleProfileEntity | ProfileRefusal | null> {
+  async update(actor: Actor, id: string | 'default', change: ProfileChange): Promise<RuleProfileEntity | ProfileRefusal | null> {
     try {
       return await this.db.transaction(async (tx) => {
         const repo = tx.getRepository(RuleProfileEntity);
@@ -72,7 +78,11 @@ export class ProfilesRepository {
         const { headers, ...rest } = change;
         const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
         const merged = { ...current.headers, ...Object.fromEntries(Object.entries(headers ?? {}).filter(([, v]) => v !== undefined)) };
-        return repo.save({ ...current, ...given, headers: merged });
+        const before = { name: current.name, ...toMapping(current), headers: current.headers };
+        const saved = await repo.save({ ...current, ...given, headers: merged });
+        const after = { name: saved.name, ...toMapping(saved), headers: saved.headers };
+        await this.auditChange(tx, actor, saved, before, after);
+        return saved;
       });
     } catch (error) {
       if (nameTaken(error)) return 'taken';
@@ -86,7 +96,16 @@ export class ProfilesRepository {
    * deadlock, and a task cannot be pointed at it meanwhile. Tasks keep their version: their items
    * and their copy of the rules do not change.
    */
-  delete(id: string): Promise<{ moved: number } | 'default' | null> {
+  /** The parts that changed, before and after; a save that changed nothing is no event. */
+  private async auditChange(tx: EntityManager, actor: Actor, profile: RuleProfileEntity, before: Record<string, unknown>, after: Record<string, unknown>): Promise<void> {
+    const changed = Object.keys(after).filter((key) => !isDeepStrictEqual(before[key], after[key]));
+    if (!changed.length) return;
+    const pick = (side: Record<string, unknown>) => Object.fromEntries(changed.map((key) => [key, side[key]]));
+    const action = profile.isDefault ? 'rules.update' : 'profile.update';
+    await recordAudit(tx, actor, action, { profileId: profile.id, name: profile.name, from: pick(before), to: pick(after) });
+  }
+
+  delete(actor: Actor, id: string): Promise<{ moved: number } | 'default' | null> {
     return this.db.transaction(async (tx) => {
       const profile = await tx.getRepository(RuleProfileEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!profile) return null;
@@ -99,6 +118,7 @@ export class ProfilesRepository {
         .where('profile_id = :id', { id })
         .execute();
       await tx.getRepository(RuleProfileEntity).delete({ id });
+      await recordAudit(tx, actor, 'profile.delete', { profileId: id, name: profile.name, movedTasks: moved.affected ?? 0 });
       return { moved: moved.affected ?? 0 };
     });
   }

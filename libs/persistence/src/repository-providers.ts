@@ -3,10 +3,27 @@ import { ExportsRepository } from './exports.repository';
 import { ProfilesRepository } from './profiles.repository';
 import { RulesRepository } from './rules.repository';
 import { TasksRepository } from './tasks.repository';
+import { UsersRepository } from './users.repository';
+import { SessionsRepository } from './sessions.repository';
+import { SignInThrottleRepository } from './sign-in-throttle.repository';
+import { ApiTokensRepository } from './api-tokens.repository';
+import { AuditRepository } from './audit.repository';
+import { SsoLoginsRepository } from './sso-logins.repository';
 
 /** Nest providers of the repositories, built on the app's TypeORM DataSource. */
 export function repositoryProviders() {
-  return [TasksRepository, RulesRepository, ProfilesRepository, ExportsRepository].map((repository) => ({
+  return [
+    TasksRepository,
+    RulesRepository,
+    ProfilesRepository,
+    ExportsRepository,
+    UsersRepository,
+    SessionsRepository,
+    SignInThrottleRepository,
+    ApiTokensRepository,
+    AuditRepository,
+    SsoLoginsRepository,
+  ].map((repository) => ({
     provide: repository,
     inject: [DataSource],
     useFactory: (db: DataSource) => new repository(db),

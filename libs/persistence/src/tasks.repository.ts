@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DataSource, EntityManager } from 'typeorm';
-import { repointHeaders, repointMapping, type ColumnMoves, type FileKind, type Item } from '@app/contracts';
+import { itemsDiff, repointHeaders, repointMapping, type ColumnMoves, type FileKind, type Item } from '@app/contracts';
+import { recordAudit, type Actor } from './audit-writer';
 import { TaskEntity, type StoredFile, type StoredFiles } from './task.entity';
 import { ProfilesRepository, toMapping } from './profiles.repository';
 import { RuleProfileEntity } from './rule-profile.entity';
@@ -20,6 +21,8 @@ export interface TaskSummaryRow {
 export const NO_PROFILE = 'no-profile';
 
 export interface TaskChanges {
+  /** A new name (trimmed, checked by the caller). */
+  name?: string;
   items?: Item[];
   syncMapping?: boolean;
   /** null: the default profile. */
@@ -64,13 +67,15 @@ export class TasksRepository {
   }
 
   /** A new task starts with a copy of its profile's rules (the default's unless one is named) as they are now. */
-  create(name: string, profileId?: string): Promise<TaskEntity | typeof NO_PROFILE> {
+  create(actor: Actor, name: string, profileId?: string): Promise<TaskEntity | typeof NO_PROFILE> {
     return this.withProfile(async (tx) => {
       const profile = await this.profileFor(tx, profileId ?? null);
       if (!profile) return NO_PROFILE;
       const repo = tx.getRepository(TaskEntity);
       const files = { price: null, template: null };
-      return repo.save(repo.create({ name, items: [], files, mapping: toMapping(profile), profileId: profile.id }));
+      const task = await repo.save(repo.create({ name, items: [], files, mapping: toMapping(profile), profileId: profile.id }));
+      await recordAudit(tx, actor, 'task.create', { name, profile: profile.name }, task.id);
+      return task;
     });
   }
 
@@ -81,32 +86,62 @@ export class TasksRepository {
    * when the copy changed. A profile named is locked (KEY SHARE) before the task, the order its
    * deletion takes too, so the two never deadlock.
    */
-  patch(id: string, changes: TaskChanges): Promise<{ task: TaskEntity; mappingSynced: boolean } | 'stale' | typeof NO_PROFILE | null> {
+  patch(actor: Actor, id: string, changes: TaskChanges): Promise<{ task: TaskEntity; mappingSynced: boolean } | 'stale' | typeof NO_PROFILE | null> {
     return this.withProfile(async (tx) => {
       const profile = changes.profileId === undefined ? undefined : await this.profileFor(tx, changes.profileId);
       if (profile === null) return NO_PROFILE;
       const task = await tx.getRepository(TaskEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!task) return null;
       if (changes.version !== undefined && changes.version !== task.version) return 'stale' as const;
+      const before = { name: task.name, items: task.items, profileId: task.profileId, mapping: task.mapping };
       let mappingSynced = false;
+      if (changes.name !== undefined) task.name = changes.name;
       if (changes.items !== undefined) task.items = changes.items;
       if (profile) task.profileId = profile.id;
+      let syncedFrom: RuleProfileEntity | undefined;
       if (changes.syncMapping) {
-        const rules = toMapping(profile ?? (await this.profiles.find(task.profileId, tx))!);
+        syncedFrom = profile ?? (await this.profiles.find(task.profileId, tx))!;
+        const rules = toMapping(syncedFrom);
         mappingSynced = !isDeepStrictEqual(task.mapping, rules);
         task.mapping = rules;
       }
       task.version += 1;
-      return { task: await tx.save(task), mappingSynced };
+      const saved = await tx.save(task);
+      await this.auditPatch(tx, actor, before, saved, syncedFrom, mappingSynced);
+      return { task: saved, mappingSynced };
     });
   }
 
+  /** One event per kind of change the save made (rename, items, profile or rules); none for a save that changed nothing. */
+  private async auditPatch(
+    tx: EntityManager,
+    actor: Actor,
+    before: Pick<TaskEntity, 'name' | 'items' | 'profileId' | 'mapping'>,
+    task: TaskEntity,
+    syncedFrom: RuleProfileEntity | undefined,
+    mappingSynced: boolean,
+  ): Promise<void> {
+    if (before.name !== task.name) await recordAudit(tx, actor, 'task.rename', { from: before.name, to: task.name }, task.id);
+    const diff = itemsDiff(before.items, task.items);
+    if (diff.added || diff.removed || diff.changed) await recordAudit(tx, actor, 'task.items', { ...diff, count: task.items.length }, task.id);
+    if (before.profileId !== task.profileId || mappingSynced) {
+      const names = await tx.query<{ id: string; name: string }[]>('SELECT id, name FROM rule_profiles WHERE id = ANY($1)', [[before.profileId, task.profileId]]);
+      const nameOf = (pid: string) => names.find((n) => n.id === pid)?.name ?? null;
+      const details: Record<string, unknown> = { profile: nameOf(task.profileId) };
+      if (before.profileId !== task.profileId) details.from = nameOf(before.profileId);
+      if (mappingSynced && syncedFrom) details.rules = { from: before.mapping, to: task.mapping };
+      await recordAudit(tx, actor, 'task.profile', details, task.id);
+    }
+  }
+
   /** Puts a stored upload in the task; returns the file it replaces (its object is the caller's to remove). */
-  setFile(id: string, kind: FileKind, file: StoredFile): Promise<{ task: TaskEntity; previous: StoredFile | null } | null> {
+  setFile(actor: Actor, id: string, kind: FileKind, file: StoredFile, sha256: string): Promise<{ task: TaskEntity; previous: StoredFile | null } | null> {
     return this.locked(id, async (task, tx) => {
       const previous = task.files[kind];
       task.files = { ...task.files, [kind]: file };
-      return { task: await tx.save(task), previous };
+      const saved = await tx.save(task);
+      await recordAudit(tx, actor, 'task.upload', { kind, name: file.name, size: file.size, sha256 }, id);
+      return { task: saved, previous };
     });
   }
 
@@ -116,24 +151,36 @@ export class TasksRepository {
    * is locked before the task, the order its deletion takes. Like an upload, it leaves the version
    * alone: it changes no item, so an open editor's save stays valid.
    */
-  repoint(id: string, fix: ColumnMoves): Promise<TaskEntity | null> {
+  repoint(actor: Actor, id: string, fix: ColumnMoves): Promise<TaskEntity | null> {
     return this.db.transaction(async (tx) => {
       const before = await tx.getRepository(TaskEntity).findOneBy({ id });
       if (!before) return null;
       const profile = await tx.getRepository(RuleProfileEntity).findOne({ where: { id: before.profileId }, lock: { mode: 'pessimistic_write' } });
       const task = await tx.getRepository(TaskEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!task) return null;
+      const details: Record<string, unknown> = { fix: 'header-moved', file: fix.file, moves: Object.fromEntries(fix.moves) };
       if (profile && profile.id === task.profileId) {
-        await tx.save(Object.assign(profile, repointMapping(toMapping(profile), fix), { headers: repointHeaders(profile.headers, fix) }));
+        const rulesBefore = toMapping(profile);
+        await tx.save(Object.assign(profile, repointMapping(rulesBefore, fix), { headers: repointHeaders(profile.headers, fix) }));
+        Object.assign(details, { profile: profile.name, from: rulesBefore, to: toMapping(profile) });
       }
+      const taskRulesBefore = task.mapping;
       task.mapping = repointMapping(task.mapping, fix);
-      return tx.save(task);
+      details.task = { from: taskRulesBefore, to: task.mapping };
+      const saved = await tx.save(task);
+      await recordAudit(tx, actor, profile?.isDefault ? 'rules.update' : 'profile.update', details, id);
+      return saved;
     });
   }
 
   /** False when there was no such task. Its exports go with it (cascade). */
-  async delete(id: string): Promise<boolean> {
-    return ((await this.db.getRepository(TaskEntity).delete({ id })).affected ?? 0) > 0;
+  delete(actor: Actor, id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [rows] = (await tx.query('DELETE FROM tasks WHERE id = $1 RETURNING name', [id])) as [{ name: string }[], number];
+      if (!rows.length) return false;
+      await recordAudit(tx, actor, 'task.delete', { name: rows[0].name }, id);
+      return true;
+    });
   }
 
   async ping(): Promise<void> {

@@ -4,6 +4,7 @@ import { AppProvider } from './provider';
 import { AppRouter } from './router';
 import './styles/global.css';
 import './styles/rules.css';
+import './styles/auth.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,18 +1,31 @@
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AccountPage } from '../features/auth/components/account-page';
+import { RequireAdmin, RequireAuth } from '../features/auth/components/require-auth';
+import { SignInPage } from '../features/auth/components/sign-in-page';
+import { AuditPage } from '../features/audit/components/audit-page';
+import { UsersPage } from '../features/users/components/users-page';
 import { AppLayout } from './layout/app-layout';
 import { HomeRoute } from './routes/home';
 import { MappingRoute } from './routes/mapping';
 import { NotFoundRoute } from './routes/not-found';
 import { TaskRoute } from './routes/task';
 
-/** A data router: the unsaved-changes guard (useBlocker) needs one. */
+/** A data router: the unsaved-changes guard (useBlocker) needs one. Everything but /login is behind sign-in. */
 const router = createBrowserRouter([
+  { path: 'login', element: <SignInPage /> },
   {
-    element: <AppLayout />,
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'task/:id', element: <TaskRoute /> },
       { path: 'settings/mapping', element: <MappingRoute /> },
+      { path: 'account', element: <AccountPage /> },
+      { path: 'users', element: <RequireAdmin><UsersPage /></RequireAdmin> },
+      { path: 'audit', element: <RequireAdmin><AuditPage /></RequireAdmin> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

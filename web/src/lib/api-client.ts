@@ -37,6 +37,16 @@ async function readServerError(res: Response): Promise<string | null> {
   return null;
 }
 
+let onUnauthorized: (() => void) | null = null;
+
+/**
+ * Who hears that the session is gone (a 401 from any call but /api/auth/*): the app's auth state,
+ * which then sends the user to /login and back where they were.
+ */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
 /** Performs the request and returns the raw response once it is known to be successful. */
 export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = {};
@@ -55,6 +65,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     throw new ApiError(ERR.serverUnreachable, 0, null);
   }
   if (!res.ok) {
+    if (res.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();
     const serverMessage = await readServerError(res);
     throw new ApiError(serverMessage ?? `HTTP ${res.status}`, res.status, serverMessage);
   }

@@ -2,36 +2,39 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { Express, NextFunction, Request, Response } from 'express';
-import { timingSafeEqual } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import { ERR, UI } from '@app/contracts';
-import { loginLimiter } from './login-limiter';
+import { AUTH_ERR, ERR, UI, isOutage } from '@app/contracts';
+import type { PrincipalResolver } from '../auth/principal-resolver';
+import { sameOriginOnly } from '../common/same-origin.guard';
 
 export const BULL_BOARD_PATH = '/admin/queues';
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** Basic auth in front of the board: wrong or missing credentials get 401. */
-export function basicAuth(user: string, password: string) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const header = req.headers.authorization ?? '';
-    const [scheme, encoded] = header.split(' ');
-    if (scheme === 'Basic' && encoded) {
-      const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-      const sep = decoded.indexOf(':');
-      if (sep > 0 && same(decoded.slice(0, sep), user) && same(decoded.slice(sep + 1), password)) return next();
+/**
+ * Bull Board is for admins (DESIGN §13), through the same session or personal token as the API.
+ * A browser that is not signed in is sent to the sign-in page and back; the board's own calls get
+ * the API's 401/403 bodies.
+ */
+export function adminOnly(principals: PrincipalResolver) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    try {
+      const principal = await principals.resolve(req);
+      if (!principal) {
+        const page = req.method === 'GET' && !req.path.startsWith('/api/') && req.accepts(['json', 'html']) === 'html';
+        if (page) return res.redirect(302, `/login?next=${encodeURIComponent(req.originalUrl)}`);
+        res.status(401).json({ error: AUTH_ERR.signInRequired });
+        return;
+      }
+      if (principal.mustChangePassword) res.status(403).json({ error: AUTH_ERR.mustChangePassword });
+      else if (principal.role !== 'admin') res.status(403).json({ error: AUTH_ERR.forbidden });
+      else next();
+    } catch (error) {
+      res.status(isOutage(error) ? 503 : 500).json({ error: isOutage(error) ? ERR.serviceUnavailable : ERR.internal });
     }
-    res.setHeader('WWW-Authenticate', 'Basic realm="Bull Board", charset="UTF-8"');
-    res.status(401).json({ error: ERR.authRequired });
   };
 }
 
 /** Bull Board at /admin/queues, watching the very Queue instance (and prefix) the API produces to. */
-export function mountBullBoard(app: Express, queues: Queue[], user: string, password: string): void {
+export function mountBullBoard(app: Express, queues: Queue[], principals: PrincipalResolver): void {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(BULL_BOARD_PATH);
   createBullBoard({
@@ -39,5 +42,5 @@ export function mountBullBoard(app: Express, queues: Queue[], user: string, pass
     serverAdapter,
     options: { uiConfig: { boardTitle: UI.productName } },
   });
-  app.use(BULL_BOARD_PATH, loginLimiter(), basicAuth(user, password), serverAdapter.getRouter());
+  app.use(BULL_BOARD_PATH, sameOriginOnly, adminOnly(principals), serverAdapter.getRouter());
 }

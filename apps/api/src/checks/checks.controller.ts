@@ -2,6 +2,8 @@ import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ERR, type CheckResponse } from '@app/contracts';
 import { UuidParamPipe } from '../common/uuid-param.pipe';
 import { ChecksService } from './checks.service';
+import type { Principal } from '@app/persistence';
+import { CurrentUser, RequireRole } from '../auth/access.decorators';
 
 const taskId = new UuidParamPipe(ERR.taskNotFound);
 
@@ -11,7 +13,8 @@ export class ChecksController {
 
   @Post()
   @HttpCode(200)
-  check(@Param('id', taskId) id: string): Promise<CheckResponse> {
-    return this.checks.check(id);
+  @RequireRole('staff')
+  check(@CurrentUser() user: Principal, @Param('id', taskId) id: string): Promise<CheckResponse> {
+    return this.checks.check(user, id);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CheckResponse } from '@app/contracts';
+import { CHECK_ROWS_MAX, type CheckResponse } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ExportsRepository } from '@app/persistence';
+import { AuditRepository, ExportsRepository, type Actor } from '@app/persistence';
 import { ExportQueueService } from '../queue/export-queue.service';
 import { CHECK_TEXTS, jobUserError } from '../queue/job-user-error';
 import { notReadyError } from '../exports/not-ready';
@@ -16,15 +16,23 @@ export class ChecksService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly exports: ExportsRepository,
     private readonly queue: ExportQueueService,
+    private readonly audit: AuditRepository,
   ) {}
 
-  async check(taskId: string): Promise<CheckResponse> {
+  /** A check changes nothing, so its journal event is written alone, once its answer is known. */
+  async check(actor: Actor, taskId: string): Promise<CheckResponse> {
     const notReady = await this.exports.readiness(taskId);
     if (notReady) throw notReadyError(notReady);
+    let result: CheckResponse;
     try {
-      return await this.queue.result<CheckResponse>(await this.queue.addCheck(taskId), this.config.GENERATE_TIMEOUT_MS);
+      result = await this.queue.result<CheckResponse>(await this.queue.addCheck(taskId), this.config.GENERATE_TIMEOUT_MS);
     } catch (error) {
       throw jobUserError(error, CHECK_TEXTS);
     }
+    const warnings = Object.values(result.warningCounts).reduce((sum, n) => sum + (n ?? 0), 0);
+    // `rows` lists the first CHECK_ROWS_MAX: the found count is exact only when it lists them all.
+    const found = result.rowsTotal <= CHECK_ROWS_MAX ? result.rows.filter((r) => r.status === 'found').length : undefined;
+    await this.audit.record(actor, 'check', { rows: result.rowsTotal, found, warnings }, taskId);
+    return result;
   }
 }

@@ -12,5 +12,6 @@ export function toExportRecord(row: ExportEntity): ExportRecord {
     report: row.report,
     error: row.error,
     changes: row.changes ?? null,
+    createdBy: row.creator ? { id: row.creator.id, login: row.creator.login, displayName: row.creator.displayName } : null,
   };
 }

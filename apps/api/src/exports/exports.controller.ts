@@ -3,18 +3,22 @@ import type { Response } from 'express';
 import { ERR, type ExportRecord } from '@app/contracts';
 import { UuidParamPipe } from '../common/uuid-param.pipe';
 import { ExportsService } from './exports.service';
+import type { Principal } from '@app/persistence';
+import { CurrentUser, RequireRole } from '../auth/access.decorators';
 
 const taskId = new UuidParamPipe(ERR.taskNotFound);
 const exportId = new UuidParamPipe(ERR.exportNotFound);
 
 @Controller('api/tasks/:id')
+@RequireRole('viewer')
 export class ExportsController {
   constructor(private readonly exports: ExportsService) {}
 
   @Post('generate')
   @HttpCode(200)
-  generate(@Param('id', taskId) id: string, @Res() res: Response): Promise<void> {
-    return this.exports.generate(id, res);
+  @RequireRole('staff')
+  generate(@CurrentUser() user: Principal, @Param('id', taskId) id: string, @Res() res: Response): Promise<void> {
+    return this.exports.generate(user, id, res);
   }
 
   @Get('exports')

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { EXPORT_FILE_NAME, EXPORT_HEADERS, ERR, decodeExportFailure, type ExportJobResult, type ExportRecord } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ExportsRepository } from '@app/persistence';
+import { ExportsRepository, type Actor } from '@app/persistence';
 import { StorageService } from '@app/storage';
 import { notFound } from '../common/user-error';
 import { sendXlsx } from '../common/send-xlsx';
@@ -28,8 +28,8 @@ export class ExportsService {
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
-  async generate(taskId: string, res: Response): Promise<void> {
-    const queued = await this.exports.queue(taskId);
+  async generate(actor: Actor, taskId: string, res: Response): Promise<void> {
+    const queued = await this.exports.queue(actor, taskId);
     if ('notReady' in queued) throw notReadyError(queued.notReady);
     const { exportId } = queued;
     try {

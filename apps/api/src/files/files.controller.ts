@@ -7,6 +7,8 @@ import { notFound } from '../common/user-error';
 import { TempUploadInterceptor } from './temp-upload.interceptor';
 import { UploadsService, type UploadedTempFile } from './uploads.service';
 import { FilesService } from './files.service';
+import type { Principal } from '@app/persistence';
+import { CurrentUser, RequireRole } from '../auth/access.decorators';
 
 const taskId = new UuidParamPipe(ERR.taskNotFound);
 
@@ -16,6 +18,7 @@ function fileKind(kind: string): FileKind {
 }
 
 @Controller('api/tasks/:id')
+@RequireRole('viewer')
 export class FilesController {
   constructor(
     private readonly uploads: UploadsService,
@@ -24,13 +27,15 @@ export class FilesController {
 
   @Post('upload/:kind')
   @HttpCode(200)
+  @RequireRole('staff')
   @UseInterceptors(TempUploadInterceptor, FileInterceptor('file'))
   upload(
+    @CurrentUser() user: Principal,
     @Param('id', taskId) id: string,
     @Param('kind') kind: string,
     @UploadedFile() file: UploadedTempFile | undefined,
   ): Promise<UploadResponse> {
-    return this.uploads.upload(id, fileKind(kind), file);
+    return this.uploads.upload(user, id, fileKind(kind), file);
   }
 
   @Get('files/:kind/columns')

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { CSV_MIME, ERR, XLSX_MIME, type FileKind, type UploadResponse } from '@app/contracts';
 import { EngineError, inspectPriceList, inspectXlsx } from '@app/export-engine';
-import { TasksRepository, type StoredFile } from '@app/persistence';
+import { TasksRepository, type Actor, type StoredFile } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import { TasksService } from '../tasks/tasks.service';
 import { toTask } from '../tasks/task.mapper';
@@ -33,7 +34,7 @@ export class UploadsService {
     private readonly guard: HeaderGuardService,
   ) {}
 
-  async upload(taskId: string, kind: FileKind, file: UploadedTempFile | undefined): Promise<UploadResponse> {
+  async upload(actor: Actor, taskId: string, kind: FileKind, file: UploadedTempFile | undefined): Promise<UploadResponse> {
     await this.tasks.findOrFail(taskId);
     if (!file) throw badRequest(ERR.noFile);
     const format = await this.inspect(file.path, kind);
@@ -44,11 +45,11 @@ export class UploadsService {
       size: file.size,
       uploadedAt: new Date().toISOString(),
     };
-    await this.storage.putFile(stored.key, file.path, format === 'csv' ? CSV_MIME : XLSX_MIME);
+    const [sha256] = await Promise.all([sha256Of(file.path), this.storage.putFile(stored.key, file.path, format === 'csv' ? CSV_MIME : XLSX_MIME)]);
 
     let swapped;
     try {
-      swapped = await this.repository.setFile(taskId, kind, stored);
+      swapped = await this.repository.setFile(actor, taskId, kind, stored, sha256);
     } catch (error) {
       await this.removeQuietly(stored.key);
       throw error;
@@ -76,4 +77,11 @@ export class UploadsService {
   private async removeQuietly(key: string): Promise<void> {
     await this.storage.remove(key).catch((err) => this.logger.warn({ err, key }, 'could not remove object'));
   }
+}
+
+/** The file's sha256 for the journal (DESIGN §13), read while the same file goes to storage. */
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

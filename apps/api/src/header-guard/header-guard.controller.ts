@@ -3,11 +3,14 @@ import { ERR, type HeaderChangesResponse, type Task } from '@app/contracts';
 import { fixHeaderSchema } from '@app/contracts/schemas';
 import { UuidParamPipe } from '../common/uuid-param.pipe';
 import { ZodBodyPipe } from '../common/zod-body.pipe';
+import type { Principal } from '@app/persistence';
+import { CurrentUser, RequireRole } from '../auth/access.decorators';
 import { HeaderGuardService } from './header-guard.service';
 
 const taskId = new UuidParamPipe(ERR.taskNotFound);
 
 @Controller('api/tasks/:id/header-changes')
+@RequireRole('viewer')
 export class HeaderGuardController {
   constructor(private readonly guard: HeaderGuardService) {}
 
@@ -18,7 +21,8 @@ export class HeaderGuardController {
 
   @Post('fix')
   @HttpCode(200)
-  fix(@Param('id', taskId) id: string, @Body(new ZodBodyPipe(fixHeaderSchema)) body: never): Promise<Task> {
-    return this.guard.fix(id, body);
+  @RequireRole('staff')
+  fix(@CurrentUser() user: Principal, @Param('id', taskId) id: string, @Body(new ZodBodyPipe(fixHeaderSchema)) body: never): Promise<Task> {
+    return this.guard.fix(user, id, body);
   }
 }

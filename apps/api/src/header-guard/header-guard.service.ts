@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERR, FILE_KINDS, columnLetter, fixMoves, headerChanges, type FileKind, type FixHeaderRequest, type HeaderChange, type Task } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ProfilesRepository, TasksRepository, type TaskEntity } from '@app/persistence';
+import { ProfilesRepository, TasksRepository, type Actor, type TaskEntity } from '@app/persistence';
 import { ExportQueueService } from '../queue/export-queue.service';
 import { fileColumns } from '../files/file-columns.loader';
 import { TasksService } from '../tasks/tasks.service';
@@ -52,12 +52,12 @@ export class HeaderGuardService {
    * `Исправить`: the file's moved headers as the guard sees them now, all re-pointed together
    * (fixMoves), provided the one clicked is still among them and no rule that stays is in the way.
    */
-  async fix(taskId: string, fix: FixHeaderRequest): Promise<Task> {
+  async fix(actor: Actor, taskId: string, fix: FixHeaderRequest): Promise<Task> {
     const current = await this.tasks.findOrFail(taskId);
     const moves = fixMoves(await this.changesOf(current, [fix.file]), fix, current.mapping);
     if (!moves) throw conflict(ERR.headerFixStale);
     if ('conflict' in moves) throw conflict(ERR.headerFixTaken(columnLetter(moves.conflict)));
-    const task = await this.repository.repoint(taskId, moves);
+    const task = await this.repository.repoint(actor, taskId, moves);
     if (!task) throw notFound(ERR.taskNotFound);
     return toTask(task);
   }

@@ -2,8 +2,10 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { HealthResponse } from '@app/contracts';
 import { HealthService } from './health.service';
+import { Public } from '../auth/access.decorators';
 
 @Controller('api/health')
+@Public()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Mapping } from '@app/contracts';
-import { RulesRepository } from '@app/persistence';
+import { RulesRepository, type Actor } from '@app/persistence';
 
 @Injectable()
 export class MappingsService {
@@ -10,7 +10,7 @@ export class MappingsService {
     return this.rules.get();
   }
 
-  put(rules: Partial<Mapping>): Promise<Mapping> {
-    return this.rules.put(rules);
+  put(actor: Actor, rules: Partial<Mapping>): Promise<Mapping> {
+    return this.rules.put(actor, rules);
   }
 }

@@ -4,11 +4,14 @@ import type { RuleProfile } from '@app/contracts/profile.contract';
 import { createProfileSchema, updateProfileSchema } from '@app/contracts/schemas';
 import { UuidParamPipe } from '../common/uuid-param.pipe';
 import { ZodBodyPipe } from '../common/zod-body.pipe';
+import type { Principal } from '@app/persistence';
+import { CurrentUser, RequireRole } from '../auth/access.decorators';
 import { ProfilesService } from './profiles.service';
 
 const profileId = new UuidParamPipe(ERR.profileNotFound);
 
 @Controller('api/profiles')
+@RequireRole('viewer')
 export class ProfilesController {
   constructor(private readonly profiles: ProfilesService) {}
 
@@ -18,8 +21,9 @@ export class ProfilesController {
   }
 
   @Post()
-  create(@Body(new ZodBodyPipe(createProfileSchema)) body: never): Promise<RuleProfile> {
-    return this.profiles.create(body);
+  @RequireRole('staff')
+  create(@CurrentUser() user: Principal, @Body(new ZodBodyPipe(createProfileSchema)) body: never): Promise<RuleProfile> {
+    return this.profiles.create(user, body);
   }
 
   @Get(':id')
@@ -28,13 +32,15 @@ export class ProfilesController {
   }
 
   @Put(':id')
-  put(@Param('id', profileId) id: string, @Body(new ZodBodyPipe(updateProfileSchema)) body: never): Promise<RuleProfile> {
-    return this.profiles.update(id, body);
+  @RequireRole('staff')
+  put(@CurrentUser() user: Principal, @Param('id', profileId) id: string, @Body(new ZodBodyPipe(updateProfileSchema)) body: never): Promise<RuleProfile> {
+    return this.profiles.update(user, id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  remove(@Param('id', profileId) id: string): Promise<void> {
-    return this.profiles.remove(id);
+  @RequireRole('admin')
+  remove(@CurrentUser() user: Principal, @Param('id', profileId) id: string): Promise<void> {
+    return this.profiles.remove(user, id);
   }
 }

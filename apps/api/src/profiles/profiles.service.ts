@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ERR } from '@app/contracts';
 import type { RuleProfile } from '@app/contracts/profile.contract';
 import type { createProfileSchema, updateProfileSchema } from '@app/contracts/schemas';
-import { ProfilesRepository, type ProfileRefusal, type RuleProfileEntity } from '@app/persistence';
+import { ProfilesRepository, type Actor, type ProfileRefusal, type RuleProfileEntity } from '@app/persistence';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound, type UserError } from '../common/user-error';
 import { toProfile } from './profile.mapper';
@@ -34,17 +34,17 @@ export class ProfilesService {
     return answer(await this.profiles.find(id));
   }
 
-  async create(body: z.output<typeof createProfileSchema>): Promise<RuleProfile> {
-    return answer(await this.profiles.create(body.name, body.copyFrom));
+  async create(actor: Actor, body: z.output<typeof createProfileSchema>): Promise<RuleProfile> {
+    return answer(await this.profiles.create(actor, body.name, body.copyFrom));
   }
 
-  async update(id: string, body: z.output<typeof updateProfileSchema>): Promise<RuleProfile> {
-    return answer(await this.profiles.update(id, body));
+  async update(actor: Actor, id: string, body: z.output<typeof updateProfileSchema>): Promise<RuleProfile> {
+    return answer(await this.profiles.update(actor, id, body));
   }
 
   /** Its tasks move to the default profile (their copies of the rules stay as they are). */
-  async remove(id: string): Promise<void> {
-    const result = await this.profiles.delete(id);
+  async remove(actor: Actor, id: string): Promise<void> {
+    const result = await this.profiles.delete(actor, id);
     if (result === null) throw notFound(ERR.profileNotFound);
     if (result === 'default') throw conflict(ERR.defaultProfileDelete);
     if (result.moved) this.logger.log({ profileId: id, moved: result.moved }, 'profile deleted, its tasks moved to the default');

@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ERR, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
 import { patchTaskSchema } from '@app/contracts/schemas';
+import type { Principal } from '@app/persistence';
+import { CurrentUser, RequireRole } from '../auth/access.decorators';
 import { UuidParamPipe } from '../common/uuid-param.pipe';
 import { ZodBodyPipe } from '../common/zod-body.pipe';
 import { TasksService } from './tasks.service';
@@ -8,6 +10,7 @@ import { TasksService } from './tasks.service';
 const taskId = new UuidParamPipe(ERR.taskNotFound);
 
 @Controller('api/tasks')
+@RequireRole('viewer')
 export class TasksController {
   constructor(private readonly tasks: TasksService) {}
 
@@ -17,8 +20,9 @@ export class TasksController {
   }
 
   @Post()
-  create(@Body() body: unknown): Promise<Task> {
-    return this.tasks.create(body);
+  @RequireRole('staff')
+  create(@CurrentUser() user: Principal, @Body() body: unknown): Promise<Task> {
+    return this.tasks.create(user, body);
   }
 
   @Get(':id')
@@ -27,13 +31,15 @@ export class TasksController {
   }
 
   @Patch(':id')
-  patch(@Param('id', taskId) id: string, @Body(new ZodBodyPipe(patchTaskSchema)) body: never): Promise<PatchTaskResponse> {
-    return this.tasks.patch(id, body);
+  @RequireRole('staff')
+  patch(@CurrentUser() user: Principal, @Param('id', taskId) id: string, @Body(new ZodBodyPipe(patchTaskSchema)) body: never): Promise<PatchTaskResponse> {
+    return this.tasks.patch(user, id, body);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  remove(@Param('id', taskId) id: string): Promise<void> {
-    return this.tasks.remove(id);
+  @RequireRole('staff')
+  remove(@CurrentUser() user: Principal, @Param('id', taskId) id: string): Promise<void> {
+    return this.tasks.remove(user, id);
   }
 }

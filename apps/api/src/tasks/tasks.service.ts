@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ERR, LIMITS, TASK_SUMMARY_VIEW, hasControlChars, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
 import { createTaskProfileSchema, firstIssue, parseRussian, type patchTaskSchema } from '@app/contracts/schemas';
-import { NO_PROFILE, TasksRepository, type TaskEntity } from '@app/persistence';
+import { NO_PROFILE, TasksRepository, type Actor, type TaskEntity } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../common/user-error';
@@ -27,7 +27,7 @@ export class TasksService {
     return toTask(await this.findOrFail(id));
   }
 
-  async create(body: unknown): Promise<Task> {
+  async create(actor: Actor, body: unknown): Promise<Task> {
     const raw = (body as { name?: unknown } | null)?.name;
     const name = typeof raw === 'string' ? raw.trim() : '';
     if (!name) throw badRequest(ERR.taskNameRequired);
@@ -35,13 +35,13 @@ export class TasksService {
     if (hasControlChars(name)) throw badRequest(ERR.invalidField('name', ERR.controlChars));
     const profile = parseRussian(createTaskProfileSchema, body);
     if (!profile.success) throw badRequest(ERR.invalidField(firstIssue(profile.error).field, firstIssue(profile.error).message));
-    const task = await this.tasks.create(name, profile.data.profileId);
+    const task = await this.tasks.create(actor, name, profile.data.profileId);
     if (task === NO_PROFILE) throw badRequest(ERR.invalidField('profileId', ERR.noSuchProfile));
     return toTask(task);
   }
 
-  async patch(id: string, body: z.output<typeof patchTaskSchema>): Promise<PatchTaskResponse> {
-    const patched = await this.tasks.patch(id, body);
+  async patch(actor: Actor, id: string, body: z.output<typeof patchTaskSchema>): Promise<PatchTaskResponse> {
+    const patched = await this.tasks.patch(actor, id, body);
     if (!patched) throw notFound(ERR.taskNotFound);
     if (patched === 'stale') throw conflict(ERR.taskChanged);
     if (patched === NO_PROFILE) throw badRequest(ERR.invalidField('profileId', ERR.noSuchProfile));
@@ -49,8 +49,8 @@ export class TasksService {
   }
 
   /** Removes the rows (exports cascade) and then every object under the task's prefix. */
-  async remove(id: string): Promise<void> {
-    if (!(await this.tasks.delete(id))) throw notFound(ERR.taskNotFound);
+  async remove(actor: Actor, id: string): Promise<void> {
+    if (!(await this.tasks.delete(actor, id))) throw notFound(ERR.taskNotFound);
     try {
       await this.storage.removePrefix(storageKeys.taskPrefix(id));
     } catch (error) {

@@ -33,7 +33,14 @@ export class ExportJobRunner {
   async run(job: ExportJob): Promise<ExportJobResult | null> {
     const { exportId } = job.data;
     const log = this.logger.logger.child({ jobId: job.id, exportId, attempt: job.attemptsMade + 1 });
-    const row = await this.exports.withTask(exportId);
+    let row: Awaited<ReturnType<ExportsRepository['withTask']>>;
+    try {
+      row = await this.exports.withTask(exportId);
+    } catch (error) {
+      // PostgreSQL away before the row could be read is an attempt like any other: retried, and the
+      // last one answers 503 rather than the raw driver message (a 500).
+      throw await this.failure(job, error as Error, log);
+    }
     if (!row) {
       log.info('export row is gone (task deleted); nothing to do');
       return null;
@@ -41,9 +48,9 @@ export class ExportJobRunner {
     const { task } = row;
     if (row.status === 'done' && row.objectKey) return jobResult(row.objectKey, row.size ?? 0, row.report);
 
-    await this.exports.markRunning(exportId, String(job.id));
     const dir = await mkdtemp(join(tmpdir(), 'price-export-job-'));
     try {
+      await this.exports.markRunning(exportId, String(job.id));
       const started = Date.now();
       const [files, profile, previous] = await Promise.all([downloadTaskFiles(this.storage, task.files, dir), this.profiles.find(task.profileId), this.exports.newestDigest(task.id)]);
       const downloaded = Date.now();

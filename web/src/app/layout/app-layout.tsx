@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useStrayFileDropGuard } from '../../hooks/use-stray-file-drop-guard';
+import { TasksProvider } from '../../features/tasks/hooks/tasks-context';
 import { Sidebar } from './sidebar';
 
 export function AppLayout() {
@@ -14,11 +15,14 @@ export function AppLayout() {
   }, [pathname]);
 
   return (
-    <div className="layout">
-      <Sidebar />
-      <main className="layout__main" ref={mainRef}>
-        <Outlet />
-      </main>
-    </div>
+    // The task list is loaded only once someone is signed in (RequireAuth wraps this layout).
+    <TasksProvider>
+      <div className="layout">
+        <Sidebar />
+        <main className="layout__main" ref={mainRef}>
+          <Outlet />
+        </main>
+      </div>
+    </TasksProvider>
   );
 }

@@ -1,11 +1,15 @@
 import { Link, NavLink } from 'react-router-dom';
-import { UI } from '@app/contracts';
+import { AUTH_UI, UI } from '@app/contracts';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { useCan } from '../../features/auth/hooks/auth-context';
 import { AddTaskButton } from '../../features/tasks/components/add-task-button';
 import { TaskList } from '../../features/tasks/components/task-list';
 import { MAPPING_PATH } from '../../lib/navigation';
 
 /** The fixed-width left menu shown on every page. */
 export function Sidebar() {
+  const canEdit = useCan('staff');
+  const isAdmin = useCan('admin');
   return (
     <aside className="sidebar">
       <div className="sidebar__brand">
@@ -18,12 +22,27 @@ export function Sidebar() {
         <span aria-hidden="true" className="sidebar__nav-icon">⚙</span>
         {UI.rulesLink}
       </NavLink>
-      <div className="sidebar__actions">
-        <AddTaskButton />
-      </div>
+      {isAdmin ? (
+        <>
+          <NavLink to="/users" className="sidebar__nav-link">
+            <span aria-hidden="true" className="sidebar__nav-icon">☺</span>
+            {AUTH_UI.usersTitle}
+          </NavLink>
+          <NavLink to="/audit" className="sidebar__nav-link">
+            <span aria-hidden="true" className="sidebar__nav-icon">☰</span>
+            {AUTH_UI.journalTitle}
+          </NavLink>
+        </>
+      ) : null}
+      {canEdit ? (
+        <div className="sidebar__actions">
+          <AddTaskButton />
+        </div>
+      ) : null}
       <h2 className="sidebar__heading">{UI.tasksHeading}</h2>
       <TaskList />
       <div className="sidebar__footer">
+        <UserMenu />
         <Link to={MAPPING_PATH} className="sidebar__help">
           {UI.helpLink}
         </Link>

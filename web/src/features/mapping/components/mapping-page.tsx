@@ -14,6 +14,7 @@ import { ManualSection } from './manual-section';
 import { PairsSection } from './pairs-section';
 import { ProfileSwitcher } from './profile-switcher';
 import { TaskColumnsPicker } from './task-columns-picker';
+import { useCan } from '../../auth/hooks/auth-context';
 
 /** `/settings/mapping`: the column-transfer rules of one rule profile (`?profile=`), the default at first. */
 export function MappingPage() {
@@ -25,6 +26,9 @@ export function MappingPage() {
   dirtyRef.current = form.dirty;
   useUnsavedGuard(form.dirty);
   const [filled, setFilled] = useState<string[] | null>(null);
+  // Viewers read the rules; staff change them; only admins delete a profile (the API checks it too).
+  const canEdit = useCan('staff');
+  const canDelete = useCan('admin');
 
   // The report of `Подобрать по заголовкам` lasts while what it filled is unsaved.
   useEffect(() => {
@@ -54,22 +58,26 @@ export function MappingPage() {
             {form.dirty ? <span className="page-header__dirty">•&nbsp;{UI.unsavedMark}</span> : null}
           </p>
         </div>
-        <div className="page-header__actions">
-          <button type="button" className="btn btn--primary" onClick={() => void form.save()} disabled={form.saving || !form.loaded}>
-            {form.saving ? UI.saving : UI.save}
-          </button>
-        </div>
+        {canEdit ? (
+          <div className="page-header__actions">
+            <button type="button" className="btn btn--primary" onClick={() => void form.save()} disabled={form.saving || !form.loaded}>
+              {form.saving ? UI.saving : UI.save}
+            </button>
+          </div>
+        ) : null}
       </header>
       <section className="panel rules-toolbar">
-        <ProfileSwitcher switcher={switcher} />
-        <TaskColumnsPicker taskId={location.taskId} columns={columns} onTask={location.setTask} onAutoMatch={onAutoMatch} />
+        <ProfileSwitcher switcher={switcher} canEdit={canEdit} canDelete={canDelete} />
+        {canEdit ? <TaskColumnsPicker taskId={location.taskId} columns={columns} onTask={location.setTask} onAutoMatch={onAutoMatch} /> : null}
         {filled ? <AutoMatchReport filled={filled} /> : null}
       </section>
       {form.loaded ? (
         <ColumnSourceProvider value={{ columns, headers: draft.headers }}>
-          <ManualSection manual={draft.manual} onChange={form.setManualField} />
-          <PairsSection pairs={draft.pairs} onChange={form.setPair} onAdd={form.addPair} onRemove={form.removePair} />
-          <KeysSection keys={draft.keys} onChange={form.setKey} />
+          <fieldset className="rules-fieldset" disabled={!canEdit}>
+            <ManualSection manual={draft.manual} onChange={form.setManualField} />
+            <PairsSection pairs={draft.pairs} onChange={form.setPair} onAdd={form.addPair} onRemove={form.removePair} />
+            <KeysSection keys={draft.keys} onChange={form.setKey} />
+          </fieldset>
         </ColumnSourceProvider>
       ) : (
         <p className="placeholder">{UI.loading}</p>

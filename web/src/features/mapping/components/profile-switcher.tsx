@@ -7,7 +7,7 @@ const LOCKED_ACTIONS = [
 ] as const;
 
 /** `Профиль правил`: which profile the page edits, and `+ Профиль`, rename, delete. */
-export function ProfileSwitcher({ switcher }: { switcher: ProfileSwitcherState }) {
+export function ProfileSwitcher({ switcher, canEdit, canDelete }: { switcher: ProfileSwitcherState; canEdit: boolean; canDelete: boolean }) {
   const { profiles, shown, busy } = switcher;
   const locked = !shown || shown.isDefault;
   return (
@@ -29,11 +29,13 @@ export function ProfileSwitcher({ switcher }: { switcher: ProfileSwitcherState }
           </option>
         ))}
       </select>
-      <button type="button" className="btn btn--ghost" onClick={() => void switcher.add()} disabled={!shown || busy}>
-        {PROFILE_UI.add}
-      </button>
+      {canEdit ? (
+        <button type="button" className="btn btn--ghost" onClick={() => void switcher.add()} disabled={!shown || busy}>
+          {PROFILE_UI.add}
+        </button>
+      ) : null}
       {/* The default profile can be neither renamed nor deleted: the buttons are there, disabled, saying why. */}
-      {LOCKED_ACTIONS.map(({ label, run, tone }) => (
+      {LOCKED_ACTIONS.filter(({ run }) => (run === 'remove' ? canDelete : canEdit)).map(({ label, run, tone }) => (
         <button
           key={label}
           type="button"

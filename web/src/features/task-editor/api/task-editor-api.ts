@@ -81,6 +81,11 @@ export function fetchExports(id: string): Promise<ExportRecord[]> {
   return apiRequest<ExportRecord[]>(`${taskUrl(id)}/exports`);
 }
 
+/** The uploaded original of a task's file (what a viewer downloads instead of uploading). */
+export function taskFileUrl(taskId: string, kind: FileKind): string {
+  return `${taskUrl(taskId)}/files/${kind}`;
+}
+
 export function exportFileUrl(taskId: string, exportId: string): string {
   return `${taskUrl(taskId)}/exports/${encodeURIComponent(exportId)}/file`;
 }

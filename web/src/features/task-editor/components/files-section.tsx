@@ -2,27 +2,34 @@ import { FILE_KINDS, UI } from '@app/contracts';
 import type { FileKind, HeaderChange, Task, UploadResponse } from '@app/contracts';
 import { HeaderChanges } from './header-changes';
 import { UploadCard } from './upload-card';
+import { ReadOnlyFiles } from './read-only-files';
 
 interface Props {
   task: Task;
   onUploaded: (answer: UploadResponse, kind: FileKind) => void;
   /** The template guard's findings, shown under the cards (none: no warning). */
   headerChanges?: readonly HeaderChange[];
+  /** Absent: the changes are shown without `Исправить`. */
   onFix?: (change: HeaderChange) => Promise<unknown>;
+  /** A viewer's page: the files to download, no upload cards. */
+  readOnly?: boolean;
 }
 
 const NO_CHANGES: readonly HeaderChange[] = [];
-const NO_FIX = async () => undefined;
 
-export function FilesSection({ task, onUploaded, headerChanges = NO_CHANGES, onFix = NO_FIX }: Props) {
+export function FilesSection({ task, onUploaded, headerChanges = NO_CHANGES, onFix, readOnly = false }: Props) {
   return (
     <section className="panel">
       <h2 className="panel__title">{UI.filesSection}</h2>
-      <div className="upload-grid">
-        {FILE_KINDS.map((kind) => (
-          <UploadCard key={kind} task={task} kind={kind} onUploaded={onUploaded} />
-        ))}
-      </div>
+      {readOnly ? (
+        <ReadOnlyFiles task={task} />
+      ) : (
+        <div className="upload-grid">
+          {FILE_KINDS.map((kind) => (
+            <UploadCard key={kind} task={task} kind={kind} onUploaded={onUploaded} />
+          ))}
+        </div>
+      )}
       <p className="note">{UI.sheetNote}</p>
       <HeaderChanges changes={headerChanges} onFix={onFix} />
     </section>

@@ -5,7 +5,8 @@ import type { HeaderChange } from '@app/contracts';
 interface Props {
   changes: readonly HeaderChange[];
   /** `Исправить`: resolves once the rule was re-pointed (or refused). */
-  onFix: (change: HeaderChange) => Promise<unknown>;
+  /** Absent for a role that may not change rules: no `Исправить`. */
+  onFix?: (change: HeaderChange) => Promise<unknown>;
 }
 
 const keyOf = (c: HeaderChange) => `${c.file}:${c.column}`;
@@ -18,7 +19,7 @@ export function HeaderChanges({ changes, onFix }: Props) {
   const fix = async (change: HeaderChange) => {
     setFixing(keyOf(change));
     try {
-      await onFix(change);
+      await onFix?.(change);
     } finally {
       setFixing(null);
     }
@@ -32,7 +33,7 @@ export function HeaderChanges({ changes, onFix }: Props) {
         {changes.map((change) => (
           <li key={keyOf(change)} className="header-changes__item" data-file={change.file} data-column={change.column}>
             <span className="header-changes__text">{headerChangeText(change)}</span>
-            {change.movedTo !== undefined ? (
+            {change.movedTo !== undefined && onFix ? (
               <button
                 type="button"
                 className="btn"

@@ -2,7 +2,8 @@ import { UI } from '@app/contracts';
 import type { ItemsEditor } from '../hooks/use-items-editor';
 import { ItemsTable } from './items-table';
 
-export function ItemsSection({ editor }: { editor: ItemsEditor }) {
+/** `readOnly` (a viewer): the table can be read and copied from, not changed. */
+export function ItemsSection({ editor, readOnly = false }: { editor: ItemsEditor; readOnly?: boolean }) {
   const unmatched = editor.unmatched.size;
   return (
     <section className="panel">
@@ -15,13 +16,18 @@ export function ItemsSection({ editor }: { editor: ItemsEditor }) {
           </span>
         ) : null}
       </div>
-      <ItemsTable editor={editor} />
-      <div className="panel__foot">
-        <button type="button" className="btn btn--ghost" onClick={editor.addRow}>
-          {UI.addRow}
-        </button>
-        <p className="note">{UI.pasteHint}</p>
-      </div>
+      {/* A disabled fieldset makes every cell and ✕ of the table read-only in one place. */}
+      <fieldset className="items-fieldset" disabled={readOnly}>
+        <ItemsTable editor={editor} />
+      </fieldset>
+      {readOnly ? null : (
+        <div className="panel__foot">
+          <button type="button" className="btn btn--ghost" onClick={editor.addRow}>
+            {UI.addRow}
+          </button>
+          <p className="note">{UI.pasteHint}</p>
+        </div>
+      )}
     </section>
   );
 }

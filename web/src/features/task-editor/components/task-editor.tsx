@@ -10,6 +10,8 @@ import { ExportHistory } from './export-history';
 import { FilesSection } from './files-section';
 import { ItemsSection } from './items-section';
 import { TaskHeader } from './task-header';
+import { useCan } from '../../auth/hooks/auth-context';
+import { TaskJournal } from '../../audit/components/task-journal';
 
 interface Props {
   task: Task;
@@ -31,6 +33,9 @@ export function TaskEditor({ task, onTaskChange }: Props) {
     markUnmatched: editor.markUnmatched,
   });
   const focus = useItemFocus();
+  // A viewer reads the task: no saves, uploads, checks or exports (the API refuses them too).
+  const readOnly = !useCan('staff');
+  const journalKey = `${task.updatedAt}:${history.exports?.length ?? 0}:${preview.checking}`;
 
   const onUploaded = ({ headerChanges, ...fresh }: UploadResponse, kind: FileKind) => {
     onTaskChange(fresh);
@@ -53,13 +58,15 @@ export function TaskEditor({ task, onTaskChange }: Props) {
         onGenerate={() => void actions.generate()}
         onProfileChange={actions.changeProfile}
         checkButton={<CheckButton checking={preview.checking} onCheck={() => void preview.run()} />}
+        readOnly={readOnly}
       />
       {preview.check ? (
         <CheckPanel check={preview.check} stale={preview.stale} focused={focus.focused} onFocusItem={focus.focusItem} onClose={preview.close} />
       ) : null}
-      <FilesSection task={task} onUploaded={onUploaded} headerChanges={guard.changes} onFix={onFix} />
-      <ItemsSection editor={editor} />
+      <FilesSection task={task} onUploaded={onUploaded} headerChanges={guard.changes} onFix={readOnly ? undefined : onFix} readOnly={readOnly} />
+      <ItemsSection editor={editor} readOnly={readOnly} />
       <ExportHistory taskId={task.id} exports={history.exports} />
+      <TaskJournal taskId={task.id} changeKey={journalKey} />
     </div>
   );
 }

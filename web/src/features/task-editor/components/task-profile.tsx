@@ -6,10 +6,11 @@ interface Props {
   profileId: string;
   /** Resolves true once the task has the profile (and its rules). */
   onChange: (profileId: string, name: string) => Promise<boolean>;
+  disabled?: boolean;
 }
 
 /** `Правила: <profile>` beside the task's title; choosing another profile gives the task its rules. */
-export function TaskProfile({ profileId, onChange }: Props) {
+export function TaskProfile({ profileId, onChange, disabled = false }: Props) {
   const { profiles } = useProfileList();
   const [busy, setBusy] = useState(false);
   const labelId = useId();
@@ -33,7 +34,7 @@ export function TaskProfile({ profileId, onChange }: Props) {
         className="select"
         aria-labelledby={labelId}
         value={profileId}
-        disabled={!profiles || busy}
+        disabled={!profiles || busy || disabled}
         onChange={(e) => void choose(e.target.value)}
       >
         {known ? null : <option value={profileId}>{UI.loading}</option>}

@@ -7,7 +7,8 @@ import { taskPath } from '../../../lib/navigation';
 interface Props {
   task: TaskSummary;
   active: boolean;
-  onDelete: (task: TaskSummary) => void;
+  /** Absent for a role that may not delete tasks: no ✕. */
+  onDelete?: (task: TaskSummary) => void;
 }
 
 export function TaskListItem({ task, active, onDelete }: Props) {
@@ -17,15 +18,17 @@ export function TaskListItem({ task, active, onDelete }: Props) {
         <span className="task-item__name">{task.name}</span>
         <span className="task-item__date">{formatDateTime(task.createdAt)}</span>
       </Link>
-      <button
-        type="button"
-        className="task-item__delete"
-        title={UI.deleteTask}
-        aria-label={`${UI.deleteTask} ${task.name}`}
-        onClick={() => onDelete(task)}
-      >
-        ✕
-      </button>
+      {onDelete ? (
+        <button
+          type="button"
+          className="task-item__delete"
+          title={UI.deleteTask}
+          aria-label={`${UI.deleteTask} ${task.name}`}
+          onClick={() => onDelete(task)}
+        >
+          ✕
+        </button>
+      ) : null}
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { SKIP_UNSAVED_CHECK } from '../../../lib/navigation';
 import { deleteTask } from '../api/tasks-api';
 import { useTasks } from '../hooks/tasks-context';
 import { TaskListItem } from './task-list-item';
+import { useCan } from '../../auth/hooks/auth-context';
 
 /** The scrollable task list of the sidebar, newest first; the open task is highlighted. */
 export function TaskList() {
@@ -14,6 +15,7 @@ export function TaskList() {
   const navigate = useNavigate();
   const match = useMatch('/task/:id');
   const activeId = match?.params.id;
+  const canDelete = useCan('staff');
 
   const onDelete = async (task: TaskSummary) => {
     if (!window.confirm(UI.deleteTaskConfirm(task.name))) return;
@@ -35,7 +37,7 @@ export function TaskList() {
       {loaded && tasks.length === 0 ? <p className="task-list__empty">{UI.noTasks}</p> : null}
       <ul>
         {tasks.map((task) => (
-          <TaskListItem key={task.id} task={task} active={task.id === activeId} onDelete={onDelete} />
+          <TaskListItem key={task.id} task={task} active={task.id === activeId} onDelete={canDelete ? onDelete : undefined} />
         ))}
       </ul>
     </nav>

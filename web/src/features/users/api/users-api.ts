@@ -1,0 +1,20 @@
+import type { Role, User } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface NewUserRequest {
+  login: string;
+  displayName?: string;
+  role: Role;
+  password: string;
+}
+
+export interface UserPatch {
+  displayName?: string;
+  role?: Role;
+  disabled?: boolean;
+  password?: string;
+}
+
+export const fetchUsers = () => apiRequest<User[]>('/api/users');
+export const createUser = (body: NewUserRequest) => apiRequest<User>('/api/users', { method: 'POST', json: body });
+export const updateUser = (id: string, patch: UserPatch) => apiRequest<User>(`/api/users/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch });
