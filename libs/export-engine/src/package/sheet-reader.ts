@@ -22,6 +22,12 @@ export interface SheetSink {
 export interface RawSheetSink {
   cell(row: number, col: number, kind: CellKind, s: string, start: number, end: number, style: number): boolean | void;
   rowEnd(row: number): void;
+  /**
+   * A cell holding a formula with no computed value: no `<v>`, or an empty one where a number is
+   * due (openpyxl, SheetJS and some ERPs write formulas without calculating them; Excel computes
+   * them when it opens the file). Such a cell that has an empty `<v>` also comes to `cell`.
+   */
+  formulaWithoutValue?(row: number, col: number): void;
 }
 
 /**
@@ -57,7 +63,8 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
  * One streaming pass over a worksheet part. A hand-written scanner rather than a SAX parser: the
  * sheet of a 300k-row price list is ~150 MB of XML and only `<row>`, `<c>`, `<v>`, `<is>`/`<t>`
  * matter. Copes with missing `r` attributes (position follows the previous cell/row), namespace
- * prefixes (`<x:c>`), formulas (their cached `<v>` is the value) and rich inline strings.
+ * prefixes (`<x:c>`), formulas (their cached `<v>` is the value; one without is told apart) and
+ * rich inline strings.
  */
 export async function readSheetCells(stream: Readable, sink: RawSheetSink): Promise<void> {
   const scanner = new SheetScanner(sink);
@@ -90,6 +97,8 @@ class SheetScanner {
   private inText = false;
   private inCdata = false;
   private inlineText = '';
+  /** The open cell has an `<f>`: only the generic path reads such a cell. */
+  private hasFormula = false;
   private readonly cell: CellAttrs = { col: 0, kind: CellKind.number, style: 0 };
   private vOpen = '<v>';
   private vcClose = '</v></c>';
@@ -149,6 +158,7 @@ class SheetScanner {
       if (len === 1 && c0 === 99) {
         // <c>
         if (closing) {
+          if (this.hasFormula) this.formulaEnd();
           if (this.inCell && this.emitCell()) pos = this.skipRow(s, pos);
           continue;
         }
@@ -186,6 +196,9 @@ class SheetScanner {
           this.inlineText += s.slice(pos, end < 0 ? s.length : end);
           this.inText = true;
         } else if (closing) this.inText = false;
+      } else if (len === 1 && c0 === 102) {
+        // <f>: a formula; its text is no value
+        if (!closing && this.inCell) this.hasFormula = true;
       } else if (len === 3 && c0 === 114 && s.charCodeAt(this.name.start + 1) === 111) {
         // <row>
         if (closing) {
@@ -232,6 +245,14 @@ class SheetScanner {
     const end = next < 0 ? s.length : next;
     this.inlineText += literalText(s.slice(from, close)) + s.slice(close + 3, end);
     return end;
+  }
+
+  /** At a formula cell's `</c>`: tells the sink when the formula has no computed value. */
+  private formulaEnd(): void {
+    this.hasFormula = false;
+    if (!this.inCell || this.sink.formulaWithoutValue === undefined) return;
+    const none = this.value === null || (this.vStart >= 0 && this.vEnd === this.vStart && this.kind !== CellKind.string);
+    if (none) this.sink.formulaWithoutValue(this.row, this.col);
   }
 
   /** A fast path's whole cell, value s[from, to), ending at `next`: handed over; where to go on. */
