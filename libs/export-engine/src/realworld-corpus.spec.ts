@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { ExportWarning } from '@app/contracts';
 import { EngineError, type EngineErrorCode } from './package/engine-error';
 import { generateExport, type EngineOutput } from './generate-export';
+import { inspectTemplate } from './template/template-input';
 import { cellProblems, dataSheetName, partProblems, partsTheEngineMayChange } from './testing/corpus-check';
 import { fixture, fixtureBytes, sampleItems } from './testing/fixtures';
 import { hasLibreOffice, libreOfficeSheets } from './testing/libreoffice';
@@ -24,6 +25,8 @@ const REFUSED: Record<string, Partial<Record<Role, EngineErrorCode>>> = {
   'calamine-picture.xlsx': { price: 'SHEET_EMPTY' },
   'exceljs-images.xlsx': { price: 'SHEET_EMPTY' },
   'oxsdk-Comments.xlsx': { price: 'SHEET_EMPTY' },
+  // Formatted down to row 130,000: a 33 MB data sheet, over the bound (refused at upload too).
+  'openpyxl-formatted-template.xlsx': { template: 'SHEET_TOO_LARGE' },
   'rxw-image01.xlsx': { price: 'SHEET_EMPTY' },
 };
 
@@ -101,6 +104,12 @@ describe.each(ROLES)('as the %s', (role) => {
     const name = key(role, file);
     const run = runs.get(name)!;
     const refusal = REFUSED[file]?.[role];
+    if (role === 'template') {
+      // The upload check takes every template that exports, and refuses one too big to export.
+      const upload = await inspectTemplate(run.template).then(() => undefined, (e: unknown) => e);
+      if (refusal === 'SHEET_TOO_LARGE') expect((upload as EngineError).code).toBe(refusal);
+      else if (!refusal) expect(upload).toBeUndefined();
+    }
     if (refusal) {
       expect(run.error).toBeInstanceOf(EngineError);
       expect((run.error as EngineError).code).toBe(refusal);
