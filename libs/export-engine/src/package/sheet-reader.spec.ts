@@ -171,3 +171,22 @@ describe('formulas without a computed value', () => {
     }
   });
 });
+
+describe('CDATA in <v>', () => {
+  it('reads a value written as a CDATA section, in any chunking', async () => {
+    const xml = ws(
+      '<row r="1"><c r="A1"><v><![CDATA[12.5]]></v></c><c r="B1" t="s"><v><![CDATA[3]]></v></c>' +
+        '<c r="C1" t="str"><f>A1</f><v><![CDATA[a<b>&c]]></v></c><c r="D1" t="str"><v>x<![CDATA[<y>]]>z</v></c><c r="E1"><v>7</v></c></row>',
+    );
+    for (const size of [3, 5, 4096]) {
+      const { out } = await cells(xml, size);
+      expect(out).toEqual([
+        [1, 1, CellKind.number, '12.5', 0],
+        [1, 2, CellKind.shared, '3', 0],
+        [1, 3, CellKind.string, 'a<b>&c', 0],
+        [1, 4, CellKind.string, 'x<y>z', 0],
+        [1, 5, CellKind.number, '7', 0],
+      ]);
+    }
+  });
+});

@@ -95,6 +95,10 @@ class SheetScanner {
   private inPhonetic = false;
   /** Inside an inline string's `<t>` (outside phonetic runs), where CDATA sections are text. */
   private inText = false;
+  /** Inside a generic path's `<v>`, where a CDATA section is the value (or part of it). */
+  private inValue = false;
+  /** The open `<v>` had a CDATA section: its value is `inlineText`. */
+  private valueCdata = false;
   private inCdata = false;
   private inlineText = '';
   /** The open cell has an `<f>`: only the generic path reads such a cell. */
@@ -121,7 +125,8 @@ class SheetScanner {
     for (;;) {
       const lt = s.indexOf('<', pos);
       if (lt < 0) break;
-      if (this.inText && isCdataAt(s, lt)) {
+      if ((this.inText || this.inValue) && isCdataAt(s, lt)) {
+        if (this.inValue && !this.valueCdata) this.startValueCdata();
         pos = this.cdata(s, lt + CDATA_OPEN.length);
         if (this.inCdata) return true;
         continue;
@@ -188,6 +193,14 @@ class SheetScanner {
           this.value = s;
           this.vStart = pos;
           this.vEnd = end < 0 ? s.length : end;
+          this.inValue = true;
+        } else if (closing && this.inValue) {
+          this.inValue = false;
+          if (this.valueCdata) {
+            this.valueCdata = false;
+            this.value = this.inlineText;
+            this.vStart = -1;
+          }
         }
       } else if (len === 1 && c0 === 116) {
         // <t> inside <is>
@@ -229,8 +242,14 @@ class SheetScanner {
     return true;
   }
 
+  /** The first CDATA section of a `<v>`: the value gathers in `inlineText`, from the text before it on. */
+  private startValueCdata(): void {
+    this.valueCdata = true;
+    this.inlineText = this.value === null ? '' : this.vStart < 0 ? this.value : this.value.slice(this.vStart, this.vEnd);
+  }
+
   /**
-   * A CDATA section in an inline string's `<t>` (some writers put every text in one), its content
+   * A CDATA section in an inline string's `<t>` or in a `<v>` (some writers put every text in one), its content
    * from `from` on: added to the text with the plain text after it. Its `<` and `>` are no tags,
    * and the piece may end inside it (the next piece goes on with it). Returns where to go on.
    */
