@@ -8,6 +8,10 @@ export interface MinimalSheet {
   name?: string;
   /** XML after `</sheetData>` (mergeCells, tableParts…). */
   after?: string;
+  /** `<Relationship>` elements of the sheet's .rels (targets relative to xl/worksheets/). */
+  rels?: string;
+  /** More parts by their path in the zip (pivot tables, tables…). */
+  parts?: Record<string, string>;
 }
 
 /**
@@ -48,6 +52,8 @@ export function minimalXlsx(sheet: MinimalSheet, styles?: string): Buffer {
   );
   file('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}" xmlns:r="${rel}"><sheetData>${sheet.rows}</sheetData>${sheet.after ?? ''}</worksheet>`);
   if (styles) file('xl/styles.xml', styles);
+  if (sheet.rels) file('xl/worksheets/_rels/sheet1.xml.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheet.rels}</Relationships>`);
+  for (const [path, xml] of Object.entries(sheet.parts ?? {})) file(path, xml);
   return zip.finish();
 }
 
