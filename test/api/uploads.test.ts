@@ -1,7 +1,8 @@
-import { ERR, type Task } from '@app/contracts';
+import { ENGINE_ERR, ERR, LIMITS, type Task } from '@app/contracts';
 import { api, binary, createTask, upload } from '../support/api-client';
 import { badFiles } from '../support/bad-files';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
+import { formattedTemplate } from '@app/export-engine/testing/minimal-xlsx';
 import { objectsOf, sql } from '../support/inspect';
 
 describe('uploads', () => {
@@ -48,6 +49,9 @@ describe('uploads', () => {
     ['a zip that is not a workbook', badFiles.notWorkbook, 422, ERR.fileNotWorkbook],
     ['a zip bomb (ratio)', badFiles.bombRatio, 422, ERR.fileZipBomb],
     ['a zip bomb (entries)', badFiles.bombEntries, 422, ERR.fileZipBomb],
+    // Formatted down to row 200,001: a 3 MB file whose data sheet is 39.1 MB of XML. The same words
+    // as at Сформировать, now when the file is chosen.
+    ['a template whose data sheet is too big to export', () => formattedTemplate(200_000), 422, ENGINE_ERR.sheetTooLarge('Данные', 40, LIMITS.templateSheetMaxMb)],
   ];
 
   it.each(cases)('rejects %s with its own message and leaves the previous file intact', async (_, make, status, message) => {
@@ -65,6 +69,11 @@ describe('uploads', () => {
     expect(rowAfter.files).toEqual(rowBefore.files);
     const back = await api().get(`/api/tasks/${task.id}/files/template`).buffer(true).parse(binary).expect(200);
     expect(Buffer.compare(back.body as Buffer, good)).toBe(0);
+  });
+
+  it('takes a sheet of that size as a price list, which is read streaming', async () => {
+    const task = await createTask();
+    await upload(task.id, 'price', formattedTemplate(200_000)).expect(200);
   });
 
   it('rejects a file over UPLOAD_MAX_MB with 413 and the size in the message', async () => {

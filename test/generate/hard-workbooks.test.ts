@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { ExportRecord, Mapping } from '@app/contracts';
+import { CHECK_WARNING, type CheckResponse, type ExportRecord, type Mapping } from '@app/contracts';
 import { api } from '../support/api-client';
+import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { plain, readWorkbook } from '@app/export-engine/testing/workbook-builders';
 import { generate, readyTask } from '../support/generate-helpers';
 
@@ -97,5 +98,20 @@ describe('generation on awkward real-world workbooks, checked cell by cell', () 
       checkWarnings: { 'ambiguous-price': 1, 'damaged-code': 1, 'empty-price': 2, 'bad-gtin': 4 },
     });
     expect(res.headers['x-export-warnings']).toBe('8');
+  });
+
+  it('says when the price list holds formulas without values (openpyxl), in the check and in the toast’s count', async () => {
+    // The price (column F) is a formula openpyxl stored uncomputed: every price is missing.
+    const items = sampleItems().slice(0, 3);
+    const task = await readyTask(items, { price: fixtureBytes('realworld/openpyxl-price-formulas.xlsx') });
+    const checked = (await api().post(`/api/tasks/${task.id}/check`).expect(200)).body as CheckResponse;
+    expect(checked.warnings.filter((w) => w.code === 'formula-no-value')).toEqual([
+      { code: 'formula-no-value', column: 6, message: CHECK_WARNING.formulaNoValue('F') },
+    ]);
+    expect(checked.warningCounts['empty-price']).toBe(3);
+    const res = await generate(task.id).expect(200);
+    expect(res.headers['x-export-warnings']).toBe(String(checked.warnings.length));
+    const [latest] = (await api().get(`/api/tasks/${task.id}/exports`).expect(200)).body as ExportRecord[];
+    expect(latest.report?.checkWarnings).toMatchObject({ 'formula-no-value': 1, 'empty-price': 3 });
   });
 });

@@ -28,6 +28,8 @@ export const CHECK_WARNING_CODES = [
   'validation',
   'bad-gtin',
   'damaged-code',
+  /** A price column whose formulas have no computed value (the file's writer did not calculate them). */
+  'formula-no-value',
   'header-changed',
   /** What the engine must write around in the template (a totals-row table, merged cells): REPORT_WARNING's texts. */
   'template-layout',
@@ -38,7 +40,7 @@ export interface CheckWarning {
   code: CheckWarningCode;
   /** 0-based item index, when the warning is about one item. */
   item?: number;
-  /** Template column (1 = A) for cell warnings; the file's column for header-changed and damaged-code. */
+  /** Template column (1 = A) for cell warnings; the file's column for header-changed, damaged-code and formula-no-value. */
   column?: number;
   message: string;
   /** header-changed only: the file it is about and where the remembered header now is (`Исправить`). */

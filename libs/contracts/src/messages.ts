@@ -2,6 +2,8 @@
  * Every user-facing Russian string, once. The UI, the API and the worker import from here so the
  * texts of spec/ui-spec.md cannot drift between them.
  */
+import type { CheckWarningCode } from './check.contract';
+
 export const UI = {
   productName: 'Прайс-экспорт',
   /** An items table cell's accessible name: `Код МА, строка 3`. */
@@ -168,6 +170,8 @@ export const CHECK_WARNING = {
   validation: (value: string, letter: string) => `Значение «${value}» не проходит проверку шаблона в колонке ${letter}`,
   badGtin: (value: string) => `Неверная контрольная цифра штрихкода ${value}`,
   damagedCode: (value: string) => `Код ${value} в прейскуранте испорчен Excel`,
+  formulaNoValue: (letter: string) =>
+    `В прейскуранте формулы без вычисленных значений (колонка ${letter}): откройте файл в Excel и сохраните его заново`,
   /** `Колонка F шаблона теперь «Цена без НДС», правило составлено для «Цена с НДС»`. */
   headerChanged: (letter: string, file: 'price' | 'template', now: string, expected: string) =>
     `Колонка ${letter} ${file === 'template' ? 'шаблона' : 'прейскуранта'} теперь «${now}», правило составлено для «${expected}»`,
@@ -212,9 +216,10 @@ export const CHECK_UI = {
     validation: 'Не проходит проверку шаблона',
     'bad-gtin': 'Неверный штрихкод',
     'damaged-code': 'Коды, испорченные Excel',
+    'formula-no-value': 'Формулы без вычисленных значений',
     'header-changed': 'Изменились заголовки колонок',
     'template-layout': 'Строки выгрузки не вписались в разметку шаблона',
-  },
+  } satisfies Record<CheckWarningCode, string>,
   /** A warning about an item: `Позиция 3: …`; a click shows the item's row. */
   itemWarning: (n: number, message: string) => `Позиция ${n}: ${message}`,
   showItem: (n: number) => `Показать позицию ${n} в таблице`,

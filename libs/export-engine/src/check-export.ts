@@ -31,7 +31,7 @@ export async function checkExport(input: EngineInput, options: CheckOptions = {}
   return withExportInputs(input, {}, true, async (template, tpl, matched) => {
     const rows = input.items.map((item, i) => outRow(item, matched.matches[i].values, input.mapping));
     const written = valueColumns(input.mapping);
-    const layout = planLayout(tpl.sheetXml, tpl.sheet, tpl.tables, rows.length, written);
+    const layout = planLayout(tpl.sheetXml, tpl.sheet, tpl.tables, rows.length, written, tpl.pivots);
     const { warnings, warningCounts, templateHeaders } = await taskWarnings(input, template, tpl, matched, rows, layout, columns);
     return {
       columns: [...written].sort((a, b) => a - b).map((index) => ({ index, letter: columnLetter(index), header: templateHeaders.get(index) ?? '' })),

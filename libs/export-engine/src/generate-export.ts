@@ -11,6 +11,7 @@ import { extendTables } from './template/table-extender';
 import { taskWarnings } from './check/task-warnings';
 import { readBothColumns } from './column-reader';
 import { rezip } from './package/template-rezip';
+import { followTotalsElsewhere } from './template/totals-references';
 import { writeDataRows } from './template/template-writer';
 
 export type { EngineInput } from './export-inputs';
@@ -38,16 +39,21 @@ export async function generateExport(input: EngineInput): Promise<EngineOutput> 
   const columns = readBothColumns(input);
 
   const out = await withExportInputs(input, timings, true, async (template, tpl, matched) => {
-    const { tplParts, sheetXml, stylesXml, sheet, tables, calcChainXml } = tpl;
+    const { tplParts, sheetXml, stylesXml, sheet, tables, pivots, calcChainXml } = tpl;
     const t = performance.now();
     const styles = stylesXml !== undefined ? new StylesPatcher(stylesXml) : undefined;
     const rows = input.items.map((item, i) => outRow(item, matched.matches[i].values, input.mapping));
-    const layout = planLayout(sheetXml, sheet, tables, rows.length, valueColumns(input.mapping));
+    const layout = planLayout(sheetXml, sheet, tables, rows.length, valueColumns(input.mapping), pivots);
     const written = writeDataRows(sheetXml, sheet, rows, styles, tplParts.date1904, layout);
     const replaced = extendTables(tables, layout, written.range);
     const moved = layout.totals;
     if (moved && moved.delta > 0 && calcChainXml !== undefined && tplParts.calcChain) {
       replaced.set(tplParts.calcChain.fileName, moveCalcChainRows(calcChainXml, tplParts.dataSheet.sheetId, moved.top, moved.bottom, moved.delta));
+    }
+    if (moved && moved.delta > 0) {
+      const bodyTop = moved.table.range.top + moved.table.headerRows;
+      const elsewhere = await guardFile('template', () => followTotalsElsewhere(template, tplParts, { sheet: tplParts.dataSheet.name, top: moved.top, bottom: moved.bottom, delta: moved.delta, bodyTop }));
+      for (const [path, xml] of elsewhere) replaced.set(path, xml);
     }
     timings.templateWrite = performance.now() - t;
 

@@ -10,3 +10,4 @@ export { inspectXlsx, DEFAULT_LIMITS, type InspectLimits } from './package/xlsx-
 export { normalizeKey, numberKey } from './price/key-normalizer';
 export { inspectPriceList, type PriceListFormat } from './price/csv-price-reader';
 export { readColumns } from './column-reader';
+export { inspectTemplate } from './template/template-input';

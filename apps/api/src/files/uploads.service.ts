@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { CSV_MIME, ERR, XLSX_MIME, type FileKind, type UploadResponse } from '@app/contracts';
-import { EngineError, inspectPriceList, inspectXlsx } from '@app/export-engine';
+import { EngineError, inspectPriceList, inspectTemplate } from '@app/export-engine';
 import { TasksRepository, type Actor, type StoredFile } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import { TasksService } from '../tasks/tasks.service';
@@ -62,11 +62,14 @@ export class UploadsService {
     return { ...toTask(swapped.task), headerChanges: await this.guard.afterUpload(swapped.task, kind) };
   }
 
-  /** A price list may also be a CSV (DESIGN §6); a template is a workbook, so text stays refused. */
+  /**
+   * A price list may also be a CSV (DESIGN §6); a template is a workbook, so text stays refused,
+   * and one whose data sheet is too big to export is refused now, not at `Сформировать`.
+   */
   private async inspect(path: string, kind: FileKind): Promise<'xlsx' | 'csv'> {
     try {
       if (kind === 'price') return await inspectPriceList(path);
-      await inspectXlsx(path);
+      await inspectTemplate(path);
       return 'xlsx';
     } catch (error) {
       if (error instanceof EngineError) throw unprocessable((error as Error).message);

@@ -1,10 +1,11 @@
 import type { CheckWarning, CheckWarningCode, Item, Mapping, ProfileHeaders } from '@app/contracts';
-import { CHECK_WARNING, CHECK_WARNINGS_PER_CODE } from '@app/contracts';
+import { CHECK_WARNING, CHECK_WARNINGS_PER_CODE, exportWarningCount } from '@app/contracts';
 import { checkExport } from '../check-export';
 import { WarningList, type CheckFacts } from './check-facts';
 import { generateExport } from '../generate-export';
 import { DUPLICATE_POSITIONS_SHOWN, duplicateWarnings } from './item-warnings';
 import { addValidation, CHECK_MAPPING, checkPrice, checkPriceCsv, checkTemplate, PRICE_HEADER } from '../testing/check-fixtures';
+import { inlineCell, minimalXlsx } from '../testing/minimal-xlsx';
 import { item, mapping, type CellInput } from '../testing/workbook-builders';
 import { rewriteParts } from '../testing/zip-rewrite';
 
@@ -150,6 +151,31 @@ describe('check warnings', () => {
       [undefined, 1, 'Код 4.6E+12 в прейскуранте испорчен Excel'],
       [0, 1, 'Код 31000 в прейскуранте испорчен Excel'],
     ]);
+  });
+
+  it('formula-no-value: per column the export reads, for formulas a writer stored without their value', async () => {
+    // As SheetJS (no <v>) and openpyxl (an empty <v>) write formulas; G is read by no rule.
+    const header = `<row r="1">${PRICE_HEADER.map((h, i) => inlineCell(`${'ABCDEF'[i]}1`, h)).join('')}${inlineCell('G1', 'Прочее')}</row>`;
+    const price = minimalXlsx({
+      rows:
+        header +
+        `<row r="2">${inlineCell('A2', 'A')}<c r="C2"><f>10*2</f></c><c r="D2"><v>${GOOD}</v></c>${inlineCell('E2', 'шт')}<c r="G2"><f>C2</f></c></row>` +
+        `<row r="3">${inlineCell('A3', 'B')}<c r="C3"><f>12*2</f><v></v></c><c r="D3"><v>${GOOD}</v></c><c r="E3" t="str"><f>"шт"</f></c></row>` +
+        `<row r="4">${inlineCell('A4', 'C')}<c r="C4"><f>7*2</f><v>14</v></c></row>`,
+    });
+    const w = await warningsOf('formula-no-value', [item('A'), item('B'), item('C')], price);
+    expect(w).toEqual([
+      { code: 'formula-no-value', column: 3, message: 'В прейскуранте формулы без вычисленных значений (колонка C): откройте файл в Excel и сохраните его заново' },
+      { code: 'formula-no-value', column: 5, message: CHECK_WARNING.formulaNoValue('E') },
+    ]);
+    // The export's report counts them, and so its toast (X-Export-Warnings).
+    const input = { price, template: await checkTemplate(), items: [item('A'), item('B'), item('C')], mapping: CHECK_MAPPING };
+    const out = await generateExport(input);
+    expect(out.report.checkWarnings?.['formula-no-value']).toBe(2);
+    expect(exportWarningCount(out.report)).toBe((await checkExport(input)).warnings.length);
+    // A price list whose formulas all have values says nothing.
+    const computed = minimalXlsx({ rows: header + `<row r="2">${inlineCell('A2', 'A')}<c r="C2"><f>10*2</f><v>20</v></c></row>` });
+    expect(await warningsOf('formula-no-value', [item('A')], computed)).toEqual([]);
   });
 
   it('header-changed: the guard on both files, with file and movedTo', async () => {

@@ -3,11 +3,11 @@ import { CHECK_WARNINGS_PER_CODE, headerChangeText, warningText } from '@app/con
 import { gtinWarnings, validationWarnings } from './cell-warnings';
 import { warning, WarningList, type CheckFacts } from './check-facts';
 import { duplicateWarnings, qtyWarnings } from './item-warnings';
-import { ambiguousWarnings, damagedWarnings, emptyPriceWarnings } from './price-warnings';
+import { ambiguousWarnings, damagedWarnings, emptyPriceWarnings, formulaWarnings } from './price-warnings';
 
 /**
- * DESIGN §11: the warnings of the task, the file's own (damaged codes no item found, header
- * changes, what is written around in the template) first, then item by item — at most `perCode`
+ * DESIGN §11: the warnings of the task, the file's own (damaged codes no item found, formulas
+ * without values, header changes, what is written around in the template) first, then item by item — at most `perCode`
  * of each code, the first ones; and how many of each code there are, all counted. A generate,
  * which only counts, passes 0 and no message is made.
  */
@@ -23,6 +23,7 @@ export function checkWarnings(
   validationWarnings(facts, list);
   gtinWarnings(facts, list);
   damagedWarnings(facts, list);
+  formulaWarnings(facts, list);
   for (const change of facts.headerChanges) if (list.take('header-changed')) list.push(headerWarning(change));
   for (const w of facts.layoutWarnings) if (list.take('template-layout')) list.push(warning('template-layout', warningText(w)));
   const { warnings } = list;

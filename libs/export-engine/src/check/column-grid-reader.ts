@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { CellKind } from '../package/cell-kind';
 import { CsvScanner, detectSeparator } from '../price/csv-scanner';
+import { isoTimeOfDay } from '../price/price-value';
 import type { GridCell, SheetGrid } from './header-detector';
 import { readSharedStrings } from '../package/shared-strings-reader';
 import { cellRaw, readSheetCells } from '../package/sheet-reader';
@@ -79,10 +80,12 @@ function gridCell(c: RawGridCell, texts: Map<number, string>, formats: CellForma
     case CellKind.number: {
       const n = Number(c.raw);
       if (!Number.isFinite(n)) return { text: c.raw, numeric: false };
-      if (formats.isCalendarDate(c.style)) return { text: dateText(n + dateOffset), numeric: true };
+      if (formats.isCalendarDate(c.style, n)) return { text: dateText(n + dateOffset), numeric: true };
       return { text: c.raw, numeric: true };
     }
     case CellKind.isoDate:
+      // A time of day alone reads as it is written; a date as dd.mm.yyyy.
+      if (isoTimeOfDay(c.raw) !== undefined) return { text: c.raw.trim().replace(/^T/, ''), numeric: true };
       return { text: c.raw.slice(0, 10).split('-').reverse().join('.'), numeric: true };
     case CellKind.boolean:
       return { text: c.raw === '1' ? 'TRUE' : 'FALSE', numeric: false };

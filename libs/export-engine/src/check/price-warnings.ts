@@ -56,6 +56,13 @@ export function damagedWarnings({ items, matched }: CheckFacts, out: WarningList
   });
 }
 
+/** `formula-no-value`: a column the export reads whose formulas the file's writer never calculated. */
+export function formulaWarnings({ matched }: CheckFacts, out: WarningList): void {
+  for (const col of matched.check.formulaColumns) {
+    if (out.take('formula-no-value')) out.push(warning('formula-no-value', CHECK_WARNING.formulaNoValue(columnLetter(col)), undefined, col));
+  }
+}
+
 /** The code the item was found by, as typed. */
 function codeOf(item: { ma: string; gm: string }, by: 'ma' | 'gm' | null): string {
   return (by === 'gm' ? item.gm : item.ma).trim();

@@ -8,7 +8,7 @@ export const CellKind = {
   string: 2,
   boolean: 3,
   error: 4,
-  /** `t="d"`: an ISO 8601 date/time as text. */
+  /** `t="d"`: an ISO 8601 date, date and time, or time of day alone, as text. */
   isoDate: 5,
 } as const;
 export type CellKind = (typeof CellKind)[keyof typeof CellKind];

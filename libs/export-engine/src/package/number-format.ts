@@ -26,14 +26,46 @@ export const TEXT_FORMAT_ID = 49;
 const DATE_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
 /** Built-in times of day and durations: no calendar date in them. */
 const TIME_IDS = new Set([18, 19, 20, 21, 45, 46, 47]);
-/** Locale-specific date ids (Chinese/Japanese/Korean/Thai builtins) Excel also treats as dates. */
-const LOCALE_DATE_IDS = new Set([27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 50, 51, 52, 53, 54, 55, 56, 57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81]);
+
+/**
+ * Locale-specific built-in ids (ECMA-376 Part 1, §18.8.30: zh-TW, zh-CN, ja-JP, ko-KR, th-TH),
+ * which styles.xml never spells out and each Excel shows its own way, as the standard built-in that
+ * means the same in every one of those locales: dates (14–17, 22), times of day and durations
+ * (20, 21, 45–47), Thai numbers, percentages and fractions (1–4, 9, 10, 12, 13).
+ */
+const LOCALE_BUILTINS: Readonly<Record<number, number>> = {
+  27: 14, 28: 14, 29: 14, 30: 14, 31: 14, 32: 20, 33: 21, 36: 14,
+  50: 14, 51: 14, 54: 14, 57: 14, 58: 14,
+  59: 1, 60: 2, 61: 3, 62: 4, 67: 9, 68: 10, 69: 12, 70: 13,
+  71: 14, 72: 15, 73: 16, 74: 17, 75: 20, 76: 21, 77: 22, 78: 45, 79: 46, 80: 47, 81: 14,
+};
+/**
+ * The locale ids that are a time of day in Chinese Excel and a date in Japanese and Korean (34 is
+ * `上午/下午 h"时"mm"分"` in Beijing, `yyyy"年"m"月"` in Tokyo): the time each is in Chinese. The
+ * cell's value tells which was meant: a time of day is below 1, a date from 1900-01-01 on is not.
+ */
+const LOCALE_DATE_OR_TIME: Readonly<Record<number, number>> = { 34: 18, 35: 19, 52: 18, 53: 19, 55: 18, 56: 19 };
+
+/** A locale-specific built-in id whose meaning depends on the cell's value (LOCALE_DATE_OR_TIME). */
+export function isDateOrTimeBuiltin(id: number): boolean {
+  return LOCALE_DATE_OR_TIME[id] !== undefined;
+}
+
+/**
+ * The standard built-in a locale-specific id stands for (`serial`: the cell's value, for the ids
+ * that are a date or a time by it; none: a date); undefined for any other id.
+ */
+export function standardBuiltin(id: number, serial?: number): number | undefined {
+  const time = LOCALE_DATE_OR_TIME[id];
+  if (time !== undefined) return serial !== undefined && serial < 1 ? time : 14;
+  return LOCALE_BUILTINS[id];
+}
 
 const dateCodeCache = new Map<string, string>();
 
 /** A date or time format: its numbers are serial days (a date, a time of day or a duration). */
 export function isDateFormat(numFmtId: number, code: string | undefined): boolean {
-  if (DATE_IDS.has(numFmtId) || LOCALE_DATE_IDS.has(numFmtId)) return true;
+  if (DATE_IDS.has(numFmtId)) return true;
   if (code === undefined || numFmtId < 164) return false;
   return isDateFormatCode(code);
 }
@@ -45,7 +77,7 @@ export function isDateFormat(numFmtId: number, code: string | undefined): boolea
  */
 export function isCalendarDateFormat(numFmtId: number, code: string | undefined): boolean {
   if (TIME_IDS.has(numFmtId)) return false;
-  if (DATE_IDS.has(numFmtId) || LOCALE_DATE_IDS.has(numFmtId)) return true;
+  if (DATE_IDS.has(numFmtId)) return true;
   if (code === undefined || numFmtId < 164) return false;
   const parts = dateParts(code);
   for (let i = 0; i < parts.length; i++) {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { readSharedStrings } from './shared-strings-reader';
-import { CellKind, readSheet } from './sheet-reader';
+import { CellKind, readSheet, readSheetCells } from './sheet-reader';
 
 /** Feeds XML in tiny chunks so every tag/text boundary falls between chunks somewhere. */
 function chunked(xml: string, size: number): Readable {
@@ -141,5 +141,52 @@ describe('readSharedStrings', () => {
       return i < 1;
     });
     expect(got).toEqual([0, 1]);
+  });
+});
+
+describe('formulas without a computed value', () => {
+  it('are told apart from formulas with one, as SheetJS, openpyxl and Excel write them', async () => {
+    const xml = ws(
+      '<row r="2">' +
+        '<c r="A2"><f>B2*2</f></c>' + // SheetJS: no <v>
+        '<c r="B2"><f>C2*2</f><v></v></c>' + // openpyxl: an empty <v>
+        '<c r="C2"><f t="shared" si="0"/><v/></c>' + // a shared formula, self-closing <v/>
+        '<c r="D2" t="str"><f>""</f><v></v></c>' + // Excel: a formula whose result is the empty text
+        '<c r="E2"><f>SUM(A2)</f><v>12</v></c>' + // computed
+        '<c r="F2" t="str"><f>A2&amp;"x"</f></c>' + // a text formula without its <v>
+        '<c r="G2"><v>3</v></c>' +
+        '</row>',
+    );
+    for (const size of [3, 7, 4096]) {
+      const noValue: string[] = [];
+      const seen: string[] = [];
+      await readSheetCells(chunked(xml, size), {
+        cell: (r, c) => void seen.push(`${c}:${r}`),
+        rowEnd: () => undefined,
+        formulaWithoutValue: (r, c) => void noValue.push(`${c}:${r}`),
+      });
+      expect(noValue).toEqual(['1:2', '2:2', '3:2', '6:2']);
+      // What the cells were before: an empty <v> still comes to `cell`, as ever.
+      expect(seen).toEqual(['2:2', '4:2', '5:2', '7:2']);
+    }
+  });
+});
+
+describe('CDATA in <v>', () => {
+  it('reads a value written as a CDATA section, in any chunking', async () => {
+    const xml = ws(
+      '<row r="1"><c r="A1"><v><![CDATA[12.5]]></v></c><c r="B1" t="s"><v><![CDATA[3]]></v></c>' +
+        '<c r="C1" t="str"><f>A1</f><v><![CDATA[a<b>&c]]></v></c><c r="D1" t="str"><v>x<![CDATA[<y>]]>z</v></c><c r="E1"><v>7</v></c></row>',
+    );
+    for (const size of [3, 5, 4096]) {
+      const { out } = await cells(xml, size);
+      expect(out).toEqual([
+        [1, 1, CellKind.number, '12.5', 0],
+        [1, 2, CellKind.shared, '3', 0],
+        [1, 3, CellKind.string, 'a<b>&c', 0],
+        [1, 4, CellKind.string, 'x<y>z', 0],
+        [1, 5, CellKind.number, '7', 0],
+      ]);
+    }
   });
 });

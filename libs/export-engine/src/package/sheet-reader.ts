@@ -22,6 +22,12 @@ export interface SheetSink {
 export interface RawSheetSink {
   cell(row: number, col: number, kind: CellKind, s: string, start: number, end: number, style: number): boolean | void;
   rowEnd(row: number): void;
+  /**
+   * A cell holding a formula with no computed value: no `<v>`, or an empty one where a number is
+   * due (openpyxl, SheetJS and some ERPs write formulas without calculating them; Excel computes
+   * them when it opens the file). Such a cell that has an empty `<v>` also comes to `cell`.
+   */
+  formulaWithoutValue?(row: number, col: number): void;
 }
 
 /**
@@ -57,7 +63,8 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
  * One streaming pass over a worksheet part. A hand-written scanner rather than a SAX parser: the
  * sheet of a 300k-row price list is ~150 MB of XML and only `<row>`, `<c>`, `<v>`, `<is>`/`<t>`
  * matter. Copes with missing `r` attributes (position follows the previous cell/row), namespace
- * prefixes (`<x:c>`), formulas (their cached `<v>` is the value) and rich inline strings.
+ * prefixes (`<x:c>`), formulas (their cached `<v>` is the value; one without is told apart) and
+ * rich inline strings.
  */
 export async function readSheetCells(stream: Readable, sink: RawSheetSink): Promise<void> {
   const scanner = new SheetScanner(sink);
@@ -88,8 +95,14 @@ class SheetScanner {
   private inPhonetic = false;
   /** Inside an inline string's `<t>` (outside phonetic runs), where CDATA sections are text. */
   private inText = false;
+  /** Inside a generic path's `<v>`, where a CDATA section is the value (or part of it). */
+  private inValue = false;
+  /** The open `<v>` had a CDATA section: its value is `inlineText`. */
+  private valueCdata = false;
   private inCdata = false;
   private inlineText = '';
+  /** The open cell has an `<f>`: only the generic path reads such a cell. */
+  private hasFormula = false;
   private readonly cell: CellAttrs = { col: 0, kind: CellKind.number, style: 0 };
   private vOpen = '<v>';
   private vcClose = '</v></c>';
@@ -112,7 +125,8 @@ class SheetScanner {
     for (;;) {
       const lt = s.indexOf('<', pos);
       if (lt < 0) break;
-      if (this.inText && isCdataAt(s, lt)) {
+      if ((this.inText || this.inValue) && isCdataAt(s, lt)) {
+        if (this.inValue && !this.valueCdata) this.startValueCdata();
         pos = this.cdata(s, lt + CDATA_OPEN.length);
         if (this.inCdata) return true;
         continue;
@@ -149,6 +163,7 @@ class SheetScanner {
       if (len === 1 && c0 === 99) {
         // <c>
         if (closing) {
+          if (this.hasFormula) this.formulaEnd();
           if (this.inCell && this.emitCell()) pos = this.skipRow(s, pos);
           continue;
         }
@@ -178,6 +193,14 @@ class SheetScanner {
           this.value = s;
           this.vStart = pos;
           this.vEnd = end < 0 ? s.length : end;
+          this.inValue = true;
+        } else if (closing && this.inValue) {
+          this.inValue = false;
+          if (this.valueCdata) {
+            this.valueCdata = false;
+            this.value = this.inlineText;
+            this.vStart = -1;
+          }
         }
       } else if (len === 1 && c0 === 116) {
         // <t> inside <is>
@@ -186,6 +209,9 @@ class SheetScanner {
           this.inlineText += s.slice(pos, end < 0 ? s.length : end);
           this.inText = true;
         } else if (closing) this.inText = false;
+      } else if (len === 1 && c0 === 102) {
+        // <f>: a formula; its text is no value
+        if (!closing && this.inCell) this.hasFormula = true;
       } else if (len === 3 && c0 === 114 && s.charCodeAt(this.name.start + 1) === 111) {
         // <row>
         if (closing) {
@@ -216,8 +242,14 @@ class SheetScanner {
     return true;
   }
 
+  /** The first CDATA section of a `<v>`: the value gathers in `inlineText`, from the text before it on. */
+  private startValueCdata(): void {
+    this.valueCdata = true;
+    this.inlineText = this.value === null ? '' : this.vStart < 0 ? this.value : this.value.slice(this.vStart, this.vEnd);
+  }
+
   /**
-   * A CDATA section in an inline string's `<t>` (some writers put every text in one), its content
+   * A CDATA section in an inline string's `<t>` or in a `<v>` (some writers put every text in one), its content
    * from `from` on: added to the text with the plain text after it. Its `<` and `>` are no tags,
    * and the piece may end inside it (the next piece goes on with it). Returns where to go on.
    */
@@ -232,6 +264,14 @@ class SheetScanner {
     const end = next < 0 ? s.length : next;
     this.inlineText += literalText(s.slice(from, close)) + s.slice(close + 3, end);
     return end;
+  }
+
+  /** At a formula cell's `</c>`: tells the sink when the formula has no computed value. */
+  private formulaEnd(): void {
+    this.hasFormula = false;
+    if (!this.inCell || this.sink.formulaWithoutValue === undefined) return;
+    const none = this.value === null || (this.vStart >= 0 && this.vEnd === this.vStart && this.kind !== CellKind.string);
+    if (none) this.sink.formulaWithoutValue(this.row, this.col);
   }
 
   /** A fast path's whole cell, value s[from, to), ending at `next`: handed over; where to go on. */

@@ -1,4 +1,4 @@
-import { BUILTIN_FORMATS, isCalendarDateFormat, isDateFormat, isGeneralCode } from './number-format';
+import { BUILTIN_FORMATS, isCalendarDateFormat, isDateFormat, isDateOrTimeBuiltin, isGeneralCode, standardBuiltin } from './number-format';
 import { findStartTags, parseAttributes } from './xml-text';
 
 export interface NumberFormat {
@@ -8,20 +8,27 @@ export interface NumberFormat {
 }
 
 export interface CellFormats {
-  /** Number format of cell style `s` (cellXfs index). */
-  formatOf(styleIndex: number): NumberFormat;
+  /**
+   * Number format of cell style `s` (cellXfs index). `value`: the cell's number, which decides
+   * the few locale built-ins that are a date in one locale and a time in another.
+   */
+  formatOf(styleIndex: number, value?: number): NumberFormat;
   /** A date or time format (a time of day or a duration included). */
   isDate(styleIndex: number): boolean;
   /** A format with a day, month or year: its serials depend on the date system. */
-  isCalendarDate(styleIndex: number): boolean;
+  isCalendarDate(styleIndex: number, value?: number): boolean;
 }
 
 const GENERAL: NumberFormat = { id: 0, code: 'General' };
+/** Ids from here on are the file's own formats, spelled out in styles.xml. */
+const FIRST_CUSTOM_ID = 164;
 
 /** Reads only what the price side needs from styles.xml: each cellXfs entry's number format. */
 export function readCellFormats(stylesXml: string | undefined): CellFormats {
   const custom = new Map<number, string>();
   const formats: NumberFormat[] = [];
+  /** Styles whose format is a locale built-in that the value decides: style → its id. */
+  const byValue = new Map<number, number>();
   if (stylesXml) {
     for (const tag of findStartTags(stylesXml, 'numFmt')) {
       const a = parseAttributes(tag);
@@ -31,17 +38,44 @@ export function readCellFormats(stylesXml: string | undefined): CellFormats {
     const cellXfs = sectionOf(stylesXml, 'cellXfs');
     for (const tag of findStartTags(cellXfs, 'xf')) {
       const id = Number(parseAttributes(tag).get('numFmtId') ?? 0) || 0;
-      const code = custom.get(id) ?? BUILTIN_FORMATS[id] ?? 'General';
-      formats.push(isGeneralCode(code) ? GENERAL : { id, code });
+      if (isDateOrTimeBuiltin(id) && !custom.has(id)) byValue.set(formats.length, id);
+      formats.push(formatFor(id, custom.get(id)));
     }
   }
-  const dates = formats.map((f) => isDateFormat(f.id, f.code));
+  const dates = formats.map((f, s) => byValue.has(s) || isDateFormat(f.id, f.code));
   const calendarDates = formats.map((f) => isCalendarDateFormat(f.id, f.code));
-  return {
-    formatOf: (s) => formats[s] ?? GENERAL,
-    isDate: (s) => dates[s] ?? false,
-    isCalendarDate: (s) => calendarDates[s] ?? false,
+  const valued = (s: number, value: number | undefined): NumberFormat | undefined => {
+    const id = byValue.get(s);
+    return id === undefined ? undefined : builtin(standardBuiltin(id, value)!);
   };
+  return {
+    formatOf: (s, value) => valued(s, value) ?? formats[s] ?? GENERAL,
+    isDate: (s) => dates[s] ?? false,
+    isCalendarDate: (s, value) => {
+      const f = valued(s, value);
+      return f ? isCalendarDateFormat(f.id, f.code) : (calendarDates[s] ?? false);
+    },
+  };
+}
+
+/**
+ * A cellXfs entry's format: a standard built-in by its en-US code, a locale-specific built-in as
+ * the standard one it stands for (one that is a date or a time by the value: a date until the
+ * value says otherwise), a code the file spells out as written (for an id below 164 that is no
+ * standard built-in, as a custom format, so that its code decides), anything else General.
+ */
+function formatFor(id: number, declared: string | undefined): NumberFormat {
+  if (declared !== undefined) {
+    if (isGeneralCode(declared)) return GENERAL;
+    return { id: BUILTIN_FORMATS[id] === undefined && id < FIRST_CUSTOM_ID ? FIRST_CUSTOM_ID : id, code: declared };
+  }
+  if (BUILTIN_FORMATS[id] !== undefined) return isGeneralCode(BUILTIN_FORMATS[id]) ? GENERAL : { id, code: BUILTIN_FORMATS[id] };
+  const standard = standardBuiltin(id);
+  return standard === undefined ? GENERAL : builtin(standard);
+}
+
+function builtin(id: number): NumberFormat {
+  return { id, code: BUILTIN_FORMATS[id] };
 }
 
 /** Inner XML of the first `<name>…</name>` (any namespace prefix); '' when absent or empty. */

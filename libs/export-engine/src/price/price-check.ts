@@ -16,6 +16,11 @@ export interface PriceCheck {
   items: (MatchDetail | undefined)[];
   /** Cells of the key columns that read like a code in exponent form and matched no item. */
   damaged: { row: number; col: number; text: string }[];
+  /**
+   * The columns the export reads (mapped, and the key columns) in which a cell of the rows read
+   * holds a formula without a computed value: its value is missing from the export.
+   */
+  formulaColumns: number[];
 }
 
 export interface MatchDetail {
@@ -38,6 +43,7 @@ interface Located {
 export interface LocatedDetails {
   items: (Located | undefined)[];
   damaged: { row: number; cell: PriceCell }[];
+  formulaColumns: number[];
   /** The cells whose shared strings the details need read. */
   neededCells: PriceCell[];
 }
@@ -59,7 +65,9 @@ export function locateDetails(index: PriceIndex, keys: ItemKeys, { keyColumns, f
   for (const col of new Set([keyColumns.ma, keyColumns.gm])) damaged.push(...(index.damaged?.get(col) ?? []));
   for (const d of damaged) neededCells.push(d.cell);
   damaged.sort((a, b) => a.row - b.row || a.cell.col - b.cell.col);
-  return { items, damaged, neededCells };
+  const read = new Set([...wanted, keyColumns.ma, keyColumns.gm]);
+  const formulaColumns = [...(index.formulaColumns ?? [])].filter((c) => read.has(c)).sort((a, b) => a - b);
+  return { items, damaged, formulaColumns, neededCells };
 }
 
 export function finishDetails(located: LocatedDetails, texts: ReadonlyMap<number, string>, formats: CellFormats, dateOffset: number): PriceCheck {
@@ -76,7 +84,7 @@ export function finishDetails(located: LocatedDetails, texts: ReadonlyMap<number
     return { row: d.row, keyColumn: d.keyColumn, key: keyOf(d.keyCell, texts), repeats };
   });
   const damaged = located.damaged.map(({ row, cell }) => ({ row, col: cell.col, text: keyOf(cell, texts).raw }));
-  return { items, damaged };
+  return { items, damaged, formulaColumns: located.formulaColumns };
 }
 
 /** The key cell's text as the price list holds it; a number's also as the code it stands for. */

@@ -48,6 +48,8 @@ export class PriceIndex implements RawSheetSink {
    */
   readonly repeatRows?: Map<string, number[]>;
   readonly damaged?: Map<number, { row: number; cell: PriceCell }[]>;
+  /** Check mode: the columns with a cell whose formula has no computed value, for `formula-no-value`. */
+  readonly formulaColumns?: Set<number>;
 
   private n = 0;
   private readonly cols: number[] = [];
@@ -83,6 +85,7 @@ export class PriceIndex implements RawSheetSink {
     if (repeatColumns) {
       this.repeatRows = new Map();
       this.damaged = new Map();
+      this.formulaColumns = new Set();
       this.isRepeatColumn = new Uint8Array(Math.max(0, ...repeatColumns) + 1);
       for (const c of repeatColumns) if (c > 0) this.isRepeatColumn[c] = 1;
     }
@@ -207,6 +210,10 @@ export class PriceIndex implements RawSheetSink {
   private isHitColumn(col: number): boolean {
     for (let h = 0; h < this.hitCount; h++) if (this.hitCols[h] === col) return true;
     return false;
+  }
+
+  formulaWithoutValue(_row: number, col: number): void {
+    this.formulaColumns?.add(col);
   }
 
   /** Check mode: remembers a cell that is no item's key but reads like a code in exponent form. */

@@ -5,6 +5,17 @@ import type { CellFormats, NumberFormat } from '../package/styles-reader';
 
 const ISO_DATE_FORMAT: NumberFormat = { id: 14, code: 'mm-dd-yy' };
 const ISO_DATETIME_FORMAT: NumberFormat = { id: 22, code: 'm/d/yy h:mm' };
+const ISO_TIME_FORMAT: NumberFormat = { id: 21, code: 'h:mm:ss' };
+const ISO_TIME = /^T?(\d\d):(\d\d)(?::(\d\d(?:[.,]\d+)?))?(?:Z|[+-]\d\d(?::?\d\d)?)?$/;
+
+/** An ISO 8601 time of day without a date (`12:30`, `T12:30:00.5`) as a fraction of a day; undefined otherwise. */
+export function isoTimeOfDay(raw: string): number | undefined {
+  const m = ISO_TIME.exec(raw.trim());
+  if (!m) return undefined;
+  const [h, min, s] = [Number(m[1]), Number(m[2]), Number((m[3] ?? '0').replace(',', '.'))];
+  if (h > 24 || min > 59 || s >= 60 || (h === 24 && (min > 0 || s > 0))) return undefined;
+  return (h * 3600 + min * 60 + s) / 86_400;
+}
 
 /** A retained price cell as a value; shared strings come from `texts` (undefined when not read). */
 export function toPriceValue(c: PriceCell, texts: ReadonlyMap<number, string>, formats: CellFormats, dateOffset: number): PriceValue | undefined {
@@ -21,6 +32,9 @@ export function toPriceValue(c: PriceCell, texts: ReadonlyMap<number, string>, f
     case CellKind.error:
       return { type: 'error', value: c.raw, format };
     case CellKind.isoDate: {
+      // A time alone (`12:30:00`, as openpyxl writes a time with ISO dates) is a time of day.
+      const time = isoTimeOfDay(c.raw);
+      if (time !== undefined) return { type: 'number', value: time, format: formats.isDate(c.style) ? format : ISO_TIME_FORMAT };
       const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(c.raw) || !c.raw.includes('T') ? c.raw : `${c.raw}Z`);
       if (!Number.isFinite(ms)) return { type: 'string', value: c.raw, format };
       const serial = ms / 86_400_000 + 25_569;
@@ -30,8 +44,8 @@ export function toPriceValue(c: PriceCell, texts: ReadonlyMap<number, string>, f
     default: {
       const n = Number(c.raw);
       if (!Number.isFinite(n)) return { type: 'string', value: c.raw, format };
-      if (formats.isCalendarDate(c.style)) return { type: 'date', value: n + dateOffset, format };
-      return { type: 'number', value: n, format };
+      if (formats.isCalendarDate(c.style, n)) return { type: 'date', value: n + dateOffset, format };
+      return { type: 'number', value: n, format: formats.formatOf(c.style, n) };
     }
   }
 }

@@ -18,26 +18,42 @@ export interface FillLayout {
  * DESIGN §5.4 with the two template shapes that it does not cover by itself: a table with a totals
  * row (the items go into the table's body and the totals row moves down, when nothing else in the
  * sheet depends on where it is), and merged cells in the rows the items would take (the items go
- * below them). `columns`: the columns that receive values. Throws when the items do not fit
+ * below them), and pivot tables (`pivots`: their ranges; the items go below them too, and no room
+ * below is no room). `columns`: the columns that receive values. Throws when the items do not fit
  * in the sheet below the data area's start.
  */
-export function planLayout(xml: string, sheet: TemplateSheet, tables: readonly SheetTable[], count: number, columns: ReadonlySet<number>): FillLayout {
-  const layout = placeItems(xml, sheet, tables, count, columns);
+export function planLayout(
+  xml: string,
+  sheet: TemplateSheet,
+  tables: readonly SheetTable[],
+  count: number,
+  columns: ReadonlySet<number>,
+  pivots: readonly CellRange[] = [],
+): FillLayout {
+  const layout = placeItems(xml, sheet, tables, count, columns, pivots);
   if (layout.start + count - 1 > MAX_ROW) {
     throw new EngineError('NO_ROOM_FOR_ITEMS', ENGINE_ERR.noRoomForItems(Math.max(0, MAX_ROW - layout.start + 1), count), 'template');
   }
   return layout;
 }
 
-function placeItems(xml: string, sheet: TemplateSheet, tables: readonly SheetTable[], count: number, columns: ReadonlySet<number>): FillLayout {
+function placeItems(
+  xml: string,
+  sheet: TemplateSheet,
+  tables: readonly SheetTable[],
+  count: number,
+  columns: ReadonlySet<number>,
+  pivots: readonly CellRange[],
+): FillLayout {
   const warnings: ExportWarning[] = [];
   if (count === 0) return { start: firstDataRow(sheet), warnings };
   for (const { table, top, start } of totalsTables(sheet, tables)) {
     const delta = Math.max(0, start + count - top);
-    if (canMoveTotals(xml, sheet, tables, table, start, delta)) return { start, totals: { table, top, bottom: table.range.bottom, delta }, warnings };
+    const pivotBelow = pivots.some((p) => rowsOf(p).bottom >= start);
+    if (!pivotBelow && canMoveTotals(xml, sheet, tables, table, start, delta)) return { start, totals: { table, top, bottom: table.range.bottom, delta }, warnings };
     warnings.push({ kind: 'tableNotExtended', table: table.name });
   }
-  return { start: startBelowMerges(sheet, firstDataRow(sheet), count, columns, warnings), warnings };
+  return { start: startBelowTaken(sheet, pivots, firstDataRow(sheet), count, columns, warnings), warnings };
 }
 
 /**
@@ -84,19 +100,29 @@ function rowsOf(g: CellRange): { top: number; bottom: number } {
 }
 
 /**
- * Merged cells over a row to be written would hide its values: the data starts below the last
- * such merge. When the sheet has no room below, the rows are written where they were and each
- * merge over them is reported.
+ * Merged cells over a row to be written would hide its values, and a pivot table there would be
+ * broken: the data starts below the last such range. When the sheet has no room below, the rows are
+ * written where they were and each merge over them is reported — unless a pivot table is there:
+ * then there is no room (planLayout says how many rows fit).
  */
-function startBelowMerges(sheet: TemplateSheet, first: number, count: number, columns: ReadonlySet<number>, warnings: ExportWarning[]): number {
-  if (count === 0 || sheet.merges.length === 0) return first;
-  const overlapping = (start: number) =>
-    sheet.merges.filter((m) => rowsOf(m).bottom >= start && rowsOf(m).top <= start + count - 1 && hitsColumns(m, columns));
+function startBelowTaken(
+  sheet: TemplateSheet,
+  pivots: readonly CellRange[],
+  first: number,
+  count: number,
+  columns: ReadonlySet<number>,
+  warnings: ExportWarning[],
+): number {
+  const taken = pivots.length === 0 ? sheet.merges : [...sheet.merges, ...pivots];
+  if (count === 0 || taken.length === 0) return first;
+  const overlapping = (start: number, ranges: readonly CellRange[]) =>
+    ranges.filter((m) => rowsOf(m).bottom >= start && rowsOf(m).top <= start + count - 1 && hitsColumns(m, columns));
   let start = first;
-  for (let over = overlapping(start); over.length > 0; over = overlapping(start)) {
+  for (let over = overlapping(start, taken); over.length > 0; over = overlapping(start, taken)) {
     start = Math.max(...over.map((m) => rowsOf(m).bottom)) + 1;
     if (start + count - 1 > MAX_ROW) {
-      for (const m of overlapping(first)) warnings.push({ kind: 'mergeOverData', ref: m.ref });
+      if (overlapping(first, pivots).length > 0) return start;
+      for (const m of overlapping(first, sheet.merges)) warnings.push({ kind: 'mergeOverData', ref: m.ref });
       return first;
     }
   }

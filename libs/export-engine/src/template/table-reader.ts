@@ -44,3 +44,22 @@ export async function readTables(zip: ZipSource, sheetPath: string, sheetXml: st
   }
   return out;
 }
+
+/**
+ * Where the data sheet's pivot tables lie (each part's `<location ref>`): rows must not be written
+ * over one, and what is written there need not hold a value in the sheet (a writer may leave the
+ * layout to Excel's refresh). Found through the sheet's relationships; none when it has none.
+ */
+export async function readPivotRanges(zip: ZipSource, sheetPath: string): Promise<CellRange[]> {
+  const relsEntry = zip.find(relsPathFor(sheetPath));
+  if (!relsEntry) return [];
+  const out: CellRange[] = [];
+  for (const rel of parseRelationships(await zip.readText(relsEntry), sheetPath).values()) {
+    if (rel.external || !rel.type.endsWith('/pivotTable')) continue;
+    const entry = zip.find(rel.target);
+    const location = entry ? findStartTags(await zip.readText(entry), 'location')[0] : undefined;
+    const ref = location ? parseAttributes(location).get('ref') : undefined;
+    if (ref) out.push(parseRange(ref));
+  }
+  return out;
+}

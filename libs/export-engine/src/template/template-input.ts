@@ -2,9 +2,10 @@ import { ENGINE_ERR } from '@app/contracts';
 import { EngineError, guardFile } from '../package/engine-error';
 import { locateParts, type WorkbookParts } from '../package/workbook-locator';
 import { isWellFormedStream, isWellFormedXml, requireWellFormed } from '../package/xml-check';
+import { openXlsx } from '../package/xlsx-inspector';
 import type { ZipSource } from '../package/zip-source';
-import { readTables, type SheetTable } from './table-reader';
-import { parseTemplateSheet, readTemplateSheetXml, type TemplateSheet } from './template-sheet';
+import { readPivotRanges, readTables, type SheetTable } from './table-reader';
+import { parseTemplateSheet, readTemplateSheetXml, requireSheetFits, type CellRange, type TemplateSheet } from './template-sheet';
 
 /** The template as an export reads it: its parts, its data sheet whole and parsed, its tables. */
 export interface TemplateInput {
@@ -13,6 +14,8 @@ export interface TemplateInput {
   stylesXml: string | undefined;
   sheet: TemplateSheet;
   tables: SheetTable[];
+  /** The data sheet's pivot tables' ranges: taken, rows go below them (planLayout). */
+  pivots: CellRange[];
   calcChainXml: string | undefined;
 }
 
@@ -37,9 +40,24 @@ export async function readTemplate(template: ZipSource, timings: Record<string, 
   const sheet = parseTemplateSheet(sheetXml);
   if (!sheet) throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable, 'template');
   const tables = await guardFile('template', () => readTables(template, tplParts.dataSheet.path, sheetXml));
+  const pivots = await guardFile('template', () => readPivotRanges(template, tplParts.dataSheet.path));
   // Only a moved totals row changes it, and only a table with one can move it.
   const chainEntry = tplParts.calcChain;
   const calcChainXml = chainEntry && tables.some((tb) => tb.totalsRows > 0) ? await guardFile('template', () => template.readText(chainEntry)) : undefined;
   timings.templateRead = performance.now() - t;
-  return { tplParts, sheetXml, stylesXml, sheet, tables, calcChainXml };
+  return { tplParts, sheetXml, stylesXml, sheet, tables, pivots, calcChainXml };
+}
+
+/**
+ * The upload check of a template (DESIGN §6): inspectXlsx's, and its data sheet found and within
+ * the size the writer holds whole, so that staff learn it when they choose the file rather than
+ * at `Сформировать`. Reads the zip's directory and the workbook part, not the sheet.
+ */
+export async function inspectTemplate(file: string | Buffer): Promise<void> {
+  const zip = await openXlsx(file);
+  try {
+    requireSheetFits((await locateParts(zip)).dataSheet);
+  } finally {
+    zip.close();
+  }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ENGINE_ERR, LIMITS } from '@app/contracts';
 import { EngineError } from '../package/engine-error';
 import { generateExport } from '../generate-export';
+import { inspectTemplate } from './template-input';
 import { buildWorkbook, item, mapping } from '../testing/workbook-builders';
 import { rewriteParts } from '../testing/zip-rewrite';
 
@@ -28,6 +29,10 @@ describe('template limits', () => {
     const error = await refusal(tpl);
     expect(error.code).toBe('SHEET_TOO_LARGE');
     expect(error.message).toBe(ENGINE_ERR.inFile('template', ENGINE_ERR.sheetTooLarge('Данные', 41, LIMITS.templateSheetMaxMb)));
+    // The upload check says the same (unlabelled, as the upload's other answers), and takes a template that fits.
+    const upload = await inspectTemplate(tpl).catch((e: unknown) => e);
+    expect(upload).toEqual(new EngineError('SHEET_TOO_LARGE', ENGINE_ERR.sheetTooLarge('Данные', 41, LIMITS.templateSheetMaxMb)));
+    await expect(inspectTemplate(await template())).resolves.toBeUndefined();
   });
 
   it('refuses items that would go past Excel’s last row, saying how many fit', async () => {

@@ -1,4 +1,4 @@
-import { ENGINE_ERR, LIMITS } from '@app/contracts';
+import { ENGINE_ERR, LIMITS, type EngineFileKind } from '@app/contracts';
 import { EngineError } from '../package/engine-error';
 import type { SheetRef } from '../package/workbook-locator';
 import type { ZipSource } from '../package/zip-source';
@@ -52,11 +52,19 @@ export function parseRange(ref: string): CellRange {
  * whole, so one over LIMITS.templateSheetMaxMb is refused from the zip's directory, unread.
  */
 export async function readTemplateSheetXml(zip: ZipSource, sheet: SheetRef): Promise<string> {
+  requireSheetFits(sheet, 'template');
+  return zip.readText(sheet.entry);
+}
+
+/**
+ * Throws when the data sheet is over LIMITS.templateSheetMaxMb uncompressed (the zip's directory
+ * says); `kind` labels the message with the file (an upload's answers need no label).
+ */
+export function requireSheetFits(sheet: SheetRef, kind?: EngineFileKind): void {
   const size = sheet.entry.uncompressedSize;
   if (size > LIMITS.templateSheetMaxMb * 2 ** 20) {
-    throw new EngineError('SHEET_TOO_LARGE', ENGINE_ERR.sheetTooLarge(sheet.name, Math.ceil(size / 2 ** 20), LIMITS.templateSheetMaxMb), 'template');
+    throw new EngineError('SHEET_TOO_LARGE', ENGINE_ERR.sheetTooLarge(sheet.name, Math.ceil(size / 2 ** 20), LIMITS.templateSheetMaxMb), kind);
   }
-  return zip.readText(sheet.entry);
 }
 
 /** Splits the template's data sheet into what the writer needs to know; the XML itself is kept. */

@@ -4,6 +4,7 @@ import { TEXT_FORMAT_ID } from '../package/number-format';
 import type { StylesPatcher } from './styles-patcher';
 import type { FillLayout } from './fill-layout';
 import { shiftRow } from './row-shift';
+import { editFormulas, followTotals, type MovedTotals } from './totals-references';
 import type { TemplateRow, TemplateSheet } from './template-sheet';
 import { columnFromRef, escapeXmlText, rowFromRef } from '../package/xml-text';
 
@@ -43,8 +44,19 @@ export function writeDataRows(
   const templateRows = totals ? sheet.rows.filter((r) => r.r < totals.top || r.r > totals.bottom) : sheet.rows;
   const formattedBelow = templateRows.filter((r) => r.r >= start && r.formatted).sort((a, b) => a.r - b.r);
 
+  // References to a moved totals row follow it, from the rows above too (`=D12` over the table).
+  const moved: MovedTotals | undefined = totals && {
+    sheet: '',
+    top: totals.top,
+    bottom: totals.bottom,
+    delta: totals.delta,
+    bodyTop: totals.table.range.top + totals.table.headerRows,
+  };
   const out: string[] = [];
-  for (const row of templateRows) if (row.r < start) out.push(row.xml);
+  for (const row of templateRows) {
+    if (row.r >= start) continue;
+    out.push(moved && moved.delta > 0 && /<(?:[\w.-]+:)?f\b/.test(row.xml) ? editFormulas(row.xml, (f) => followTotals(f, moved, true)) : row.xml);
+  }
 
   const lastRow = start + rows.length - 1;
   let fi = 0;
@@ -74,9 +86,8 @@ export function writeDataRows(
   }
   for (const row of keptBelow) out.push(row.hasR ? row.xml : row.xml.replace(/^(<[^\s>/]+)/, `$1 r="${row.r}"`));
   let contentEnd = lastRow;
-  if (totals) {
-    const body = { top: totals.table.range.top + totals.table.headerRows, oldBottom: totals.top - 1, newBottom: totals.top - 1 + totals.delta };
-    for (const row of sheet.rows) if (row.r >= totals.top && row.r <= totals.bottom) out.push(shiftRow(row, totals.delta, body));
+  if (totals && moved) {
+    for (const row of sheet.rows) if (row.r >= totals.top && row.r <= totals.bottom) out.push(shiftRow(row, moved));
     contentEnd = Math.max(lastRow, totals.bottom + totals.delta);
   }
 

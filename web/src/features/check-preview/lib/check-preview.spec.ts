@@ -1,4 +1,4 @@
-import { CHANGES_LIST_MAX, CHECK_UI, CHECK_WARNINGS_PER_CODE, UI } from '@app/contracts';
+import { CHANGES_LIST_MAX, CHECK_UI, CHECK_WARNING, CHECK_WARNING_CODES, CHECK_WARNINGS_PER_CODE, UI } from '@app/contracts';
 import type { CheckWarning, ExportChanges, Mapping, Task } from '@app/contracts';
 import { checkInputsKey } from './check-inputs';
 import { CHANGED_LINES_MAX, anyChanges, changeLines, changesSummary, formatValue, matchText } from './check-text';
@@ -137,7 +137,18 @@ describe('check preview: rows and warnings', () => {
 
   it('has a Russian label for every warning kind', () => {
     for (const label of Object.values(CHECK_UI.warningGroups)) expect(label).toMatch(/[А-Яа-яЁё]/);
-    expect(Object.keys(CHECK_UI.warningGroups)).toContain('template-layout');
+    expect(Object.keys(CHECK_UI.warningGroups).sort()).toEqual([...CHECK_WARNING_CODES].sort());
+  });
+
+  it('groups the price list’s formulas without values after its damaged codes, under their own label', () => {
+    const formula: CheckWarning = { code: 'formula-no-value', column: 5, message: CHECK_WARNING.formulaNoValue('E') };
+    const groups = groupWarnings({ warnings: [formula, warnings[4]], warningCounts: { 'formula-no-value': 1, 'damaged-code': 1 } });
+    expect(groups.map((g) => [g.code, g.label, g.count])).toEqual([
+      ['damaged-code', 'Коды, испорченные Excel', 1],
+      ['formula-no-value', 'Формулы без вычисленных значений', 1],
+    ]);
+    // About the file, not an item: no row of the preview is marked.
+    expect(cellWarnings([formula]).size).toBe(0);
   });
 
   it('marks template cells, and the item itself where the column is the file’s', () => {
