@@ -28,7 +28,7 @@ export function TaskEditor({ task, onTaskChange }: Props) {
     saveFirst: () => actions.persist(editor.dirty),
     editVersion: editor.currentVersion,
     inputs: task,
-    markUnmatched: editor.markUnmatched,
+    markChecked: editor.markChecked,
   });
   const focus = useItemFocus();
 
@@ -58,7 +58,7 @@ export function TaskEditor({ task, onTaskChange }: Props) {
         <CheckPanel check={preview.check} stale={preview.stale} focused={focus.focused} onFocusItem={focus.focusItem} onClose={preview.close} />
       ) : null}
       <FilesSection task={task} onUploaded={onUploaded} headerChanges={guard.changes} onFix={onFix} />
-      <ItemsSection editor={editor} />
+      <ItemsSection editor={editor} focused={focus.focused} />
       <ExportHistory taskId={task.id} exports={history.exports} />
     </div>
   );
