@@ -189,6 +189,8 @@ export const CHECK_UI = {
   stale: 'Задача изменена после проверки (позиции, файлы или правила): нажмите «Проверить» ещё раз.',
   rowsShown: (shown: number, total: number) => `Показаны первые ${shown} из ${total}`,
   rowsCount: (total: number) => `Строк выгрузки: ${total}`,
+  /** The preview table's scroll box, for screen readers and keyboard scrolling. */
+  rowsRegion: 'Строки выгрузки',
   noRows: 'Строк для выгрузки нет',
   itemColumn: '№',
   statusColumn: 'Поиск в прейскуранте',
