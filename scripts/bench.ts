@@ -10,6 +10,7 @@ import { measureGenerate, measureUpload, prepareTask, type GenerateMeasure, type
 import { runLoad, type LoadSummary } from './bench/load-runner';
 import { runOvertake, type OvertakeSummary } from './bench/overtake-runner';
 import { runCheckVsGenerate, type CheckSummary } from './bench/check-runner';
+import { gridTable, gridTargets, measureGrid, type GridMeasure } from './bench/grid-runner';
 import { breakdownTable, loadTable, stageTable, targetTable, type StageRow, type Target } from './bench/results-table';
 import { runStages, type StageName, type StageResult } from './bench/stage-runner';
 import { mb, median, medianRecord, ratio } from './bench/stats-helper';
@@ -23,7 +24,8 @@ import { mb, median, medianRecord, ratio } from './bench/stats-helper';
  *   --compare-rows N (300,000 unless 0) — the same at N rows, worker RSS ratio, and small
  *     exports answered while an N-row export runs on the same worker;
  *   check — `Проверить` against `Сформировать` on a --check-items task at --rows, run by run in turn;
- *   small-task load — --clients concurrent clients against --load-workers workers.
+ *   small-task load — --clients concurrent clients against --load-workers workers;
+ *   grid — the task page in Chromium at --grid-items items: first rows, keystrokes, heap, scrolling.
  * Prints the tables and the targets with PASS/FAIL; --json FILE writes everything measured.
  */
 const started = Date.now();
@@ -159,9 +161,11 @@ async function main(): Promise<void> {
   let load: LoadSummary | undefined;
   let overtake: OvertakeSummary | undefined;
   let checked: CheckSummary | undefined;
+  const grid: GridMeasure[] = [];
+  const exports = !opts.loadOnly && !opts.gridOnly;
   try {
     let inputs: BenchInputs | undefined;
-    if (!opts.loadOnly) {
+    if (exports) {
       log(`building the seeded price list: ${opts.rows} rows × 13 columns, ${opts.items} items`);
       inputs = await buildInputs(workDir, opts.rows, opts.items, opts.seed, opts.strings);
       main.priceBytes = inputs.priceBytes;
@@ -180,7 +184,15 @@ async function main(): Promise<void> {
       log(`  check ${median(checked.checkTimes).toFixed(0)} ms, generate ${median(checked.generateTimes).toFixed(0)} ms: ${ratio(checked.ratio)} (${checked.warnings} warnings)`);
     }
 
-    if (opts.compareRows > 0 && opts.compareRows !== opts.rows && !opts.loadOnly) {
+    if (!opts.loadOnly) {
+      if (opts.gridOnly) await stack.startBenchWorker();
+      for (const items of opts.gridItems) {
+        log(`grid: the task page with ${items} items in Chromium, ${opts.runs} opens, ${opts.gridKeys} keystrokes`);
+        grid.push(await measureGrid(client, items, { opens: opts.runs, keys: opts.gridKeys, log }));
+      }
+    }
+
+    if (opts.compareRows > 0 && opts.compareRows !== opts.rows && exports) {
       compare = { rows: opts.compareRows, items: opts.items, priceBytes: 0, stages: {}, checks: [] };
       log(`compare: building ${opts.compareRows} rows`);
       const big = await buildInputs(workDir, opts.compareRows, opts.items, opts.seed, opts.strings);
@@ -192,7 +204,7 @@ async function main(): Promise<void> {
       overtake = await runOvertake(client, { taskId: compare.taskId!, rows: compare.rows }, small, log);
     }
 
-    if (!opts.skipLoad) {
+    if (!opts.skipLoad && !opts.gridOnly) {
       const small = await buildInputs(workDir, opts.loadRows, opts.loadItems, opts.seed, opts.strings);
       await stack.stopWorkers();
       for (let i = 0; i < opts.loadWorkers; i++) await stack.startBenchWorker(opts.loadConcurrency || undefined);
@@ -203,14 +215,16 @@ async function main(): Promise<void> {
     await cleanup();
   }
 
-  const all = targets(main, compare, overtake, load, checked).filter((t) => !opts.loadOnly || t.name.startsWith('small-task'));
+  const exportTargets = opts.gridOnly ? [] : targets(main, compare, overtake, load, checked).filter((t) => !opts.loadOnly || t.name.startsWith('small-task'));
+  const all = [...exportTargets, ...gridTargets(grid)];
   const loadAvgEnd = loadavg().map((x) => +x.toFixed(2));
   const text: string[] = [];
   text.push(`Прайс-экспорт benchmark — ${new Date().toISOString()}`);
   text.push(`machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memGb} GB RAM, node ${machine.node}; load avg at start ${machine.loadAvgStart.join(' ')}, at end ${loadAvgEnd.join(' ')}`);
   if (opts.loadOnly) text.push(`inputs: small-task load only: ${opts.loadRows}-row price list, ${opts.loadItems} items`);
+  else if (opts.gridOnly) text.push(`inputs: the task page only: ${opts.gridItems.join(', ')} items`);
   else text.push(`inputs: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 1e6).toFixed(1)} MB xlsx, ${STRING_STYLE_LABEL[opts.strings]}, seed ${opts.seed}), ${opts.items} items (~90% found, every 10th found by GM only), median of ${opts.runs} runs`);
-  if (!opts.loadOnly) text.push('', stageTable(stageRows(main)));
+  if (exports) text.push('', stageTable(stageRows(main)));
   if (compare) text.push('', stageTable(stageRows(compare, ` @${compare.rows}`)));
   if (main.generate) {
     text.push('', breakdownTable(`generate @${main.rows}: worker timings (exports.timings)`, { e2e: median(main.generate.times), ...medianRecord(main.generate.timings) }, ['e2e', 'downloadMs', 'engineMs', 'uploadMs']));
@@ -225,13 +239,15 @@ async function main(): Promise<void> {
   if (main.stages.engine) text.push('', breakdownTable(`engine @${main.rows} in-process: own timings`, medianRecord(main.stages.engine.timings), ['total']));
   if (compare?.stages.engine) text.push('', breakdownTable(`engine @${compare.rows} in-process: own timings`, medianRecord(compare.stages.engine.timings), ['total']));
   if (load) text.push('', loadTable(load));
+  if (grid.length) text.push('', gridTable(grid));
   text.push('', targetTable(all));
   const checks = [...main.checks, ...(compare?.checks ?? [])];
-  text.push('', checks.length ? `RESULT CHECKS FAILED:\n  ${checks.join('\n  ')}` : 'result checks: every stage matched the expected rows (MA / GM / unmatched counts)');
+  if (checks.length) text.push('', `RESULT CHECKS FAILED:\n  ${checks.join('\n  ')}`);
+  else if (exports) text.push('', 'result checks: every stage matched the expected rows (MA / GM / unmatched counts)');
   process.stdout.write(`${text.join('\n')}\n`);
 
   if (opts.json) {
-    await writeFile(opts.json, JSON.stringify({ date: new Date().toISOString(), machine: { ...machine, loadAvgEnd }, options: opts, main, compare, overtake, load, checked, targets: all, checks }, null, 2));
+    await writeFile(opts.json, JSON.stringify({ date: new Date().toISOString(), machine: { ...machine, loadAvgEnd }, options: opts, main, compare, overtake, load, checked, grid, targets: all, checks }, null, 2));
     log(`results written to ${opts.json}`);
   }
   process.exitCode = checks.length ? 1 : 0;

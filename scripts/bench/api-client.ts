@@ -22,6 +22,11 @@ export class ApiClient {
     return (await this.json('POST', '/api/tasks', { name })) as Task;
   }
 
+  async deleteTask(taskId: string): Promise<void> {
+    const res = await fetch(`${this.baseUrl}/api/tasks/${taskId}`, { method: 'DELETE' });
+    if (res.status !== 204) throw new Error(`DELETE /api/tasks/${taskId}: HTTP ${res.status}`);
+  }
+
   async setItems(taskId: string, items: Item[]): Promise<Task> {
     return (await this.json('PATCH', `/api/tasks/${taskId}`, { items, syncMapping: true })) as Task;
   }

@@ -20,6 +20,12 @@ export interface BenchOptions {
   compareRows: number;
   /** Items of the task on which `Проверить` is timed against `Сформировать` (issue 21); 0 = skip. */
   checkItems: number;
+  /** Tasks whose page is measured in Chromium, by their item count (issue 29); [] = skip. */
+  gridItems: number[];
+  /** Keystrokes timed per task page. */
+  gridKeys: number;
+  /** Only the task page's measures (no price lists, no exports). */
+  gridOnly: boolean;
   json?: string;
   /** Where the generated price lists keep their texts (fixture-builder's STRING_STYLES). */
   strings: StringStyle;
@@ -42,6 +48,9 @@ export const DEFAULTS: BenchOptions = {
   loadOnly: false,
   compareRows: 300_000,
   checkItems: 10_000,
+  gridItems: [10_000, 1_000],
+  gridKeys: 21,
+  gridOnly: false,
   strings: 'shared',
   seed: 20240501,
   keepLogs: false,
@@ -65,6 +74,11 @@ export const USAGE = `npm run bench -- [flags]
                       ${DEFAULTS.compareRows}, 0 = skip)
   --check-items N     time Проверить against Сформировать on a task of N items at --rows
                       (issue 21: ≤ 1.5×; default ${DEFAULTS.checkItems}, 0 = skip)
+  --grid-items LIST   open a task of each size (comma-separated item counts) in Chromium and
+                      time its first rows, keystrokes, heap and scrolling (issue 29; default
+                      ${DEFAULTS.gridItems.join(',')}, 0 = skip); --runs opens per size
+  --grid-keys N       keystrokes timed per task page (default ${DEFAULTS.gridKeys})
+  --grid-only         only the task page's measures (a minute or two)
   --strings S         where the price lists keep their texts: shared (the shared-strings part,
                       default), str (t="str" cells) or inline (t="inlineStr"), as written by
                       streaming writers
@@ -84,12 +98,14 @@ const INT_FLAGS: Record<string, keyof BenchOptions> = {
   '--load-items': 'loadItems',
   '--compare-rows': 'compareRows',
   '--check-items': 'checkItems',
+  '--grid-keys': 'gridKeys',
   '--seed': 'seed',
 };
 const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
   '--skip-load': 'skipLoad',
   '--skip-naive': 'skipNaive',
   '--load-only': 'loadOnly',
+  '--grid-only': 'gridOnly',
   '--keep-logs': 'keepLogs',
 };
 
@@ -112,6 +128,10 @@ export function parseOptions(argv: string[]): BenchOptions {
       options.strings = value as StringStyle;
       continue;
     }
+    if (flag === '--grid-items') {
+      options.gridItems = parseSizes(flag, value);
+      continue;
+    }
     if (flag === '--json') {
       if (!value) throw new Error('--json needs a file name');
       options.json = value;
@@ -123,8 +143,19 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} expects a whole number, got ${value}`);
     out[key] = n;
   }
-  if (options.rows < 1 || options.items < 1 || options.runs < 1) throw new Error('--rows, --items and --runs must be ≥ 1');
+  if (options.rows < 1 || options.items < 1 || options.runs < 1 || options.gridKeys < 1) throw new Error('--rows, --items, --runs and --grid-keys must be ≥ 1');
   if (options.loadOnly && options.skipLoad) throw new Error('--load-only and --skip-load exclude each other');
-  if (options.items > 10_000 || options.checkItems > 10_000) throw new Error('--items, --check-items: the API accepts at most 10,000 items per task');
+  if (options.loadOnly && options.gridOnly) throw new Error('--load-only and --grid-only exclude each other');
+  if (options.gridOnly && options.gridItems.length === 0) throw new Error('--grid-only needs --grid-items');
+  if (options.items > 10_000 || options.checkItems > 10_000 || options.gridItems.some((n) => n > 10_000)) {
+    throw new Error('--items, --check-items, --grid-items: the API accepts at most 10,000 items per task');
+  }
   return options;
+}
+
+/** `10000,1000` → [10000, 1000]; `0` → []. */
+function parseSizes(flag: string, value: string | undefined): number[] {
+  const sizes = String(value ?? '').split(',').map((v) => Number(v.trim().replace(/_/g, '')));
+  if (sizes.some((n) => !Number.isInteger(n) || n < 0)) throw new Error(`${flag} expects whole numbers separated by commas, got ${value}`);
+  return sizes.filter((n) => n > 0);
 }

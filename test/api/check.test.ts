@@ -32,6 +32,10 @@ describe('POST /api/tasks/:id/check (DESIGN §11)', () => {
     const qty = res.warnings.find((w) => w.code === 'qty-not-multiple')!;
     expect(qty.message).toBe('Мин. кол-во 5 не кратно шагу 2');
     for (const [code, n] of Object.entries(res.warningCounts)) expect(res.warnings.filter((w) => w.code === code)).toHaveLength(n!);
+    // The items table's marks and filters: every item not found, every item with a warning.
+    expect(res.missingItems).toEqual(res.rows.filter((r) => r.status === 'missing').map((r) => r.item));
+    expect(res.missingItems).toContain(12);
+    expect(res.warnedItems).toEqual([...new Set(res.warnings.flatMap((w) => (w.item === undefined ? [] : [w.item])))].sort((a, b) => a - b));
     // No export yet: nothing to compare with, and a check records no export.
     expect(res.changes).toBeNull();
     expect(await historyOf(task.id)).toEqual([]);

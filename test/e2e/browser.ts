@@ -1,27 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
 import { SESSION_COOKIE } from '@app/contracts';
+import { launchChromium } from '../../scripts/chromium-browser';
 import { apiUrl } from '../support/test-env';
 import { DEFAULT_ADMIN_LOGIN, signInCookie } from '../support/auth';
 
-/** Debian's Chromium, headless, without anything that talks to the network on its own. */
+/** Debian's Chromium, headless (scripts/chromium-browser.ts, which the benchmark shares). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
+  return launchChromium();
 }
 
 export interface OpenPage {

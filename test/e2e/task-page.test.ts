@@ -209,7 +209,7 @@ describe('web: the task page (files, items, save, generate)', () => {
     expect(last.getCell(2).text).toBe('0099999');
     expect(last.getCell(5).text).toBe('');
 
-    // The unmatched row (the 13th) is marked until the next edit.
+    // The unmatched row (the 13th) is marked until it is edited; an edit of another row leaves it marked.
     const marked = page.locator('.items-table tbody tr[title]');
     await marked.first().waitFor();
     await expect(marked.count()).resolves.toBe(1);
@@ -217,7 +217,10 @@ describe('web: the task page (files, items, save, generate)', () => {
     await expect(rows(page).nth(12).getAttribute('title')).resolves.toBe(UI.unmatchedRow);
     await screenshot(page, 'task-generated');
     await cell(page, 0, 'name').fill('Молоко 3,2% 1 л (изм.)');
+    await expect(marked.count()).resolves.toBe(1);
+    await cell(page, 12, 'name').fill('Нет в прейскуранте (изм.)');
     await expect(marked.count()).resolves.toBe(0);
+    await expect(page.locator('.panel__warn', { hasText: UI.unmatchedRow }).count()).resolves.toBe(0);
 
     // The export history lists it with a download link.
     const history = page.locator('.export-list__item').first();

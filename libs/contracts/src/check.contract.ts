@@ -86,6 +86,13 @@ export interface CheckResponse {
   rowsTotal: number;
   warnings: CheckWarning[];
   warningCounts: Partial<Record<CheckWarningCode, number>>;
+  /**
+   * Every item not found in the price list and every item with a warning (0-based, ascending),
+   * beyond the rows and warnings listed: the items table marks and filters them (at most 10,000
+   * items, so at most ~60 KB of JSON each).
+   */
+  missingItems: number[];
+  warnedItems: number[];
   changes: ExportChanges | null;
 }
 

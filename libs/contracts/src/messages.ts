@@ -191,6 +191,8 @@ export const CHECK_UI = {
   stale: 'Задача изменена после проверки (позиции, файлы или правила): нажмите «Проверить» ещё раз.',
   rowsShown: (shown: number, total: number) => `Показаны первые ${shown} из ${total}`,
   rowsCount: (total: number) => `Строк выгрузки: ${total}`,
+  /** The preview table's scroll box, for screen readers and keyboard scrolling. */
+  rowsRegion: 'Строки выгрузки',
   noRows: 'Строк для выгрузки нет',
   itemColumn: '№',
   statusColumn: 'Поиск в прейскуранте',
@@ -244,6 +246,24 @@ export const CHECK_UI = {
   falseValue: 'ЛОЖЬ',
   /** In the `Файл сформирован` toast, after the found count. */
   fileWarnings: (n: number) => (n === 0 ? 'Предупреждений нет' : `Предупреждений: ${n}`),
+} as const;
+
+/** The items table at any size (issue 29): its search, the filters after a check, the warned rows. */
+export const ITEMS_UI = {
+  searchLabel: 'Поиск по позициям',
+  searchPlaceholder: 'Код МА, код ГМ или название',
+  clearSearch: 'Очистить поиск',
+  /** Beside the search box: how many rows it shows. */
+  found: (n: number) => `Найдено: ${n}`,
+  /** Only the rows on screen are in the page, so the browser's find cannot see the rest. */
+  findHint: 'Ctrl+F браузера видит только строки на экране: ищите здесь. Ctrl+F в таблице переводит сюда.',
+  filterLabel: 'Показать:',
+  filters: { all: 'все', missing: 'не найденные', warned: 'с предупреждениями' },
+  /** The filtered table shows no row. */
+  nothingShown: 'Таких позиций нет',
+  warnedRow: 'Есть предупреждения проверки',
+  /** The table's accessible name. */
+  tableLabel: 'Позиции задачи',
 } as const;
 
 /** The rules page's profile switcher and the task page's `Правила: …` (DESIGN §10). */

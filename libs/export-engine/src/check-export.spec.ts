@@ -108,6 +108,9 @@ describe('checkExport: the rows', () => {
     expect(all.rows).toHaveLength(CHECK_ROWS_MAX);
     expect(all.rowsTotal).toBe(CHECK_ROWS_MAX + 1);
     expect(Object.keys(all.digest)).toHaveLength(CHECK_ROWS_MAX + 1);
+    // Every item not found is named, past the rows shown too.
+    expect(all.missingItems).toEqual(Array.from({ length: CHECK_ROWS_MAX + 1 }, (_, i) => i));
+    expect(two.missingItems).toEqual([4]);
   });
 
   it('reads a CSV price list: rows numbered as its lines', async () => {

@@ -32,7 +32,7 @@ export async function checkExport(input: EngineInput, options: CheckOptions = {}
     const rows = input.items.map((item, i) => outRow(item, matched.matches[i].values, input.mapping));
     const written = valueColumns(input.mapping);
     const layout = planLayout(tpl.sheetXml, tpl.sheet, tpl.tables, rows.length, written, tpl.pivots);
-    const { warnings, warningCounts, templateHeaders } = await taskWarnings(input, template, tpl, matched, rows, layout, columns);
+    const { warnings, warningCounts, warnedItems, templateHeaders } = await taskWarnings(input, template, tpl, matched, rows, layout, columns);
     return {
       columns: [...written].sort((a, b) => a - b).map((index) => ({ index, letter: columnLetter(index), header: templateHeaders.get(index) ?? '' })),
       // Check mode always sets `check`.
@@ -40,6 +40,8 @@ export async function checkExport(input: EngineInput, options: CheckOptions = {}
       rowsTotal: rows.length,
       warnings,
       warningCounts,
+      missingItems: matched.matches.flatMap((m, i) => (m.by === null ? [i] : [])),
+      warnedItems,
       digest: buildDigest(input.items, rows, matched.matches),
     };
   });

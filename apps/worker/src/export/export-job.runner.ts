@@ -31,16 +31,19 @@ export class ExportJobRunner {
   ) {}
 
   async run(job: ExportJob): Promise<ExportJobResult | null> {
-    const { exportId } = job.data;
-    const log = this.logger.logger.child({ jobId: job.id, exportId, attempt: job.attemptsMade + 1 });
-    let row: Awaited<ReturnType<ExportsRepository['withTask']>>;
+    const log = this.logger.logger.child({ jobId: job.id, exportId: job.data.exportId, attempt: job.attemptsMade + 1 });
     try {
-      row = await this.exports.withTask(exportId);
+      return await this.attempt(job, log);
     } catch (error) {
-      // PostgreSQL away before the row could be read is an attempt like any other: retried, and the
-      // last one answers 503 rather than the raw driver message (a 500).
+      // Reading the row and marking it running too: PostgreSQL starting up again answers those
+      // with an error that is an outage (retried, then 503), not a failure of the export (500).
       throw await this.failure(job, error as Error, log);
     }
+  }
+
+  private async attempt(job: ExportJob, log: PinoLogger['logger']): Promise<ExportJobResult | null> {
+    const { exportId } = job.data;
+    const row = await this.exports.withTask(exportId);
     if (!row) {
       log.info('export row is gone (task deleted); nothing to do');
       return null;
@@ -68,8 +71,6 @@ export class ExportJobRunner {
       }
       log.info({ rows: out.report.rows, timings }, 'export done');
       return jobResult(objectKey, out.xlsx.length, out.report);
-    } catch (error) {
-      throw await this.failure(job, error as Error, log);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -15,7 +15,7 @@ export function validationWarnings({ rows, firstRow, validations }: CheckFacts, 
       if (!rules) byColumn.set(col, (rules = rulesAt(validations, 0, col)));
       if (rules.length === 0) continue;
       const stored = storedValue(v);
-      if (rulesAt(rules, firstRow + i, col).some((r) => !r.accepts(stored)) && out.take('validation')) {
+      if (rulesAt(rules, firstRow + i, col).some((r) => !r.accepts(stored)) && out.take('validation', i)) {
         out.push(warning('validation', CHECK_WARNING.validation(String(previewValue(v)), columnLetter(col)), i, col));
       }
     }
@@ -47,7 +47,7 @@ export function gtinWarnings({ mapping, rows, templateHeaders }: CheckFacts, out
     for (const col of columns) {
       const v = row.get(col);
       const digits = v && gtinDigits(previewValue(v));
-      if (digits && !hasValidCheckDigit(digits) && out.take('bad-gtin')) out.push(warning('bad-gtin', CHECK_WARNING.badGtin(digits), i, col));
+      if (digits && !hasValidCheckDigit(digits) && out.take('bad-gtin', i)) out.push(warning('bad-gtin', CHECK_WARNING.badGtin(digits), i, col));
     }
   });
 }

@@ -28,13 +28,16 @@ export interface CheckFacts {
 export class WarningList {
   readonly warnings: CheckWarning[] = [];
   readonly counts: Partial<Record<CheckWarningCode, number>> = {};
+  /** Every item with at least one warning, listed or only counted (the items table's filter). */
+  readonly items = new Set<number>();
 
   constructor(private readonly perCode: number) {}
 
-  /** Counts one warning of `code`; true when it is to be kept (then `push` it). */
-  take(code: CheckWarningCode): boolean {
+  /** Counts one warning of `code` (about `item`, when it is about one); true when it is to be kept (then `push` it). */
+  take(code: CheckWarningCode, item?: number): boolean {
     const n = (this.counts[code] ?? 0) + 1;
     this.counts[code] = n;
+    if (item !== undefined) this.items.add(item);
     return n <= this.perCode;
   }
 

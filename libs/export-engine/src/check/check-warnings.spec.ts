@@ -4,7 +4,7 @@ import { checkExport } from '../check-export';
 import { WarningList, type CheckFacts } from './check-facts';
 import { generateExport } from '../generate-export';
 import { DUPLICATE_POSITIONS_SHOWN, duplicateWarnings } from './item-warnings';
-import { addValidation, CHECK_MAPPING, checkPrice, checkPriceCsv, checkTemplate, PRICE_HEADER } from '../testing/check-fixtures';
+import { addValidation, CHECK_MAPPING, checkPrice, checkPriceCsv, checkTemplate, dateCell, PRICE_HEADER } from '../testing/check-fixtures';
 import { inlineCell, minimalXlsx } from '../testing/minimal-xlsx';
 import { item, mapping, type CellInput } from '../testing/workbook-builders';
 import { rewriteParts } from '../testing/zip-rewrite';
@@ -239,6 +239,20 @@ describe('check warnings of a large task', () => {
     ]);
   });
 
+  it('names every item with a warning once, in order, whatever its kinds', async () => {
+    // 0: off its step and repeated later; 1: fine; 2: repeats 0's code; 3: its price cell is empty.
+    const items = [item('A', '', '', 3, 2), item('B'), item('A'), item('C')];
+    const day = dateCell(2025, 2, 3);
+    const price = await checkPrice([['A', '', 1, GOOD, 'шт', day], ['B', '', 2, GOOD, 'шт', day], ['C', '', null, GOOD, 'шт', day]]);
+    const out = await checkExport({ price, template: await checkTemplate(), items, mapping: CHECK_MAPPING });
+    expect(out.warnings.map((w) => [w.code, w.item])).toEqual([
+      ['qty-not-multiple', 0],
+      ['duplicate-item', 2],
+      ['empty-price', 3],
+    ]);
+    expect(out.warnedItems).toEqual([0, 2, 3]);
+  });
+
   it(`lists at most ${CHECK_WARNINGS_PER_CODE} of each code, the first in item order, and counts them all`, async () => {
     const n = CHECK_WARNINGS_PER_CODE + 50;
     // Every item off its step; pairs of items share a code, so every second one repeats it.
@@ -251,6 +265,8 @@ describe('check warnings of a large task', () => {
     expect(of('duplicate-item')).toEqual(Array.from({ length: n / 2 }, (_, i) => 2 * i + 1));
     expect(of('damaged-code')).toEqual([undefined]);
     expect(out.warnings[0].code).toBe('damaged-code');
+    // The items table filters on every warned item, the ones past the cut too; a file's own warning names none.
+    expect(out.warnedItems).toEqual(Array.from({ length: n }, (_, i) => i));
     // Item by item, as before the cut.
     const order = out.warnings.map((w) => w.item ?? -1);
     expect(order).toEqual([...order].sort((a, b) => a - b));

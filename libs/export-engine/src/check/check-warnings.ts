@@ -7,14 +7,15 @@ import { ambiguousWarnings, damagedWarnings, emptyPriceWarnings, formulaWarnings
 
 /**
  * DESIGN §11: the warnings of the task, the file's own (damaged codes no item found, formulas
- * without values, header changes, what is written around in the template) first, then item by item — at most `perCode`
- * of each code, the first ones; and how many of each code there are, all counted. A generate,
+ * without values, header changes, what is written around in the template) first, then item by
+ * item — at most `perCode` of each code, the first ones; how many of each code there are, all
+ * counted; and every item that has any, listed or not. A generate,
  * which only counts, passes 0 and no message is made.
  */
 export function checkWarnings(
   facts: CheckFacts,
   perCode = CHECK_WARNINGS_PER_CODE,
-): { warnings: CheckWarning[]; warningCounts: Partial<Record<CheckWarningCode, number>> } {
+): { warnings: CheckWarning[]; warningCounts: Partial<Record<CheckWarningCode, number>>; warnedItems: number[] } {
   const list = new WarningList(perCode);
   qtyWarnings(facts, list);
   duplicateWarnings(facts, list);
@@ -29,7 +30,7 @@ export function checkWarnings(
   const { warnings } = list;
   // Stable: within an item, the codes keep the contract's order.
   warnings.sort((a, b) => (a.item ?? -1) - (b.item ?? -1));
-  return { warnings, warningCounts: list.counts };
+  return { warnings, warningCounts: list.counts, warnedItems: [...list.items].sort((a, b) => a - b) };
 }
 
 function headerWarning(change: HeaderChange): CheckWarning {

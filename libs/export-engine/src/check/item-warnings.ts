@@ -8,7 +8,7 @@ export const DUPLICATE_POSITIONS_SHOWN = 10;
 /** `qty-not-multiple`: a chain orders in steps, so a minimum off the step cannot be ordered. */
 export function qtyWarnings({ items, mapping }: CheckFacts, out: WarningList): void {
   items.forEach((item, i) => {
-    if (item.step > 0 && item.minQty % item.step !== 0 && out.take('qty-not-multiple')) {
+    if (item.step > 0 && item.minQty % item.step !== 0 && out.take('qty-not-multiple', i)) {
       out.push(warning('qty-not-multiple', CHECK_WARNING.qtyNotMultiple(item.minQty, item.step), i, mapping.manualMapping.minQty));
     }
   });
@@ -43,7 +43,7 @@ export function duplicateWarnings({ items, mapping }: CheckFacts, out: WarningLi
   }
   for (let i = 0; i < items.length; i++) {
     const r = byCode.get(keys[i]);
-    if (!r || r.count < 2 || r.first[0] === i || !out.take('duplicate-item')) continue;
+    if (!r || r.count < 2 || r.first[0] === i || !out.take('duplicate-item', i)) continue;
     r.text ??= r.first.map((p) => p + 1).join(', ') + (r.count > r.first.length ? ', …' : '');
     const byMa = keys[i].startsWith('ma|');
     const code = byMa ? items[i].ma : items[i].gm;

@@ -15,7 +15,7 @@ export function ambiguousWarnings({ items, mapping, matched }: CheckFacts, out: 
     const differs = Object.keys(mapping.priceToTemplate)
       .map(Number)
       .find((col) => detail.repeats.some((r) => !sameValue(first.get(col), r.values.get(col))));
-    if (differs === undefined || !out.take('ambiguous-price')) return;
+    if (differs === undefined || !out.take('ambiguous-price', i)) return;
     const rows = [detail.row, ...detail.repeats.map((r) => r.row)].join(', ');
     out.push(warning('ambiguous-price', CHECK_WARNING.ambiguousPrice(codeOf(items[i], matched.matches[i].by), rows), i, mapping.priceToTemplate[String(differs)]));
   });
@@ -30,7 +30,7 @@ export function emptyPriceWarnings({ mapping, rows, matched }: CheckFacts, out: 
       const v = m.values.get(Number(priceCol));
       const empty = v === undefined || (v.type === 'string' && v.value.trim() === '');
       const typed = rows[i].get(templateCol)?.type;
-      if (empty && (typed === undefined || typed === 'price') && out.take('empty-price')) {
+      if (empty && (typed === undefined || typed === 'price') && out.take('empty-price', i)) {
         out.push(warning('empty-price', CHECK_WARNING.emptyPrice(columnLetter(Number(priceCol))), i, templateCol));
       }
     }
@@ -52,7 +52,7 @@ export function damagedWarnings({ items, matched }: CheckFacts, out: WarningList
     const { kind, raw } = detail.key;
     const code = codeOf(items[i], matched.matches[i].by);
     const damaged = kind === 'number' ? hasExponent(raw, -1, -1) || lostLeadingZeros(code) : looksLikeExponent(raw);
-    if (damaged && out.take('damaged-code')) out.push(warning('damaged-code', CHECK_WARNING.damagedCode(raw), i, detail.keyColumn));
+    if (damaged && out.take('damaged-code', i)) out.push(warning('damaged-code', CHECK_WARNING.damagedCode(raw), i, detail.keyColumn));
   });
 }
 

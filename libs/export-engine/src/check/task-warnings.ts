@@ -19,6 +19,8 @@ export interface TaskFacts {
 export interface TaskWarnings {
   warnings: CheckWarning[];
   warningCounts: Partial<Record<CheckWarningCode, number>>;
+  /** Every item with a warning, in order (checkWarnings). */
+  warnedItems: number[];
   /** The template's header texts by column, for the check's column names. */
   templateHeaders: Map<number, string>;
   /** The guard's changes (DESIGN §10), for generate's report. */
@@ -49,7 +51,7 @@ export async function taskWarnings(
   const resolveList = await resolveValidationLists(template, tpl.tplParts, tpl.sheetXml, readCellFormats(tpl.stylesXml));
   const templateHeaders = headersOf(await columns.template);
   const headerChanges = await guardHeaders(input.remembered, (kind) => columns[kind]);
-  const { warnings, warningCounts } = checkWarnings({
+  const { warnings, warningCounts, warnedItems } = checkWarnings({
     items: input.items,
     mapping: input.mapping,
     rows,
@@ -60,7 +62,7 @@ export async function taskWarnings(
     headerChanges,
     layoutWarnings: layout.warnings,
   }, perCode);
-  return { warnings, warningCounts, templateHeaders, headerChanges };
+  return { warnings, warningCounts, warnedItems, templateHeaders, headerChanges };
 }
 
 function headersOf(columns: FileColumns): Map<number, string> {

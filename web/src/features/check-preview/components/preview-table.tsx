@@ -57,7 +57,8 @@ export function PreviewTable({ check, focused }: Props) {
 
   if (check.rows.length === 0) return <p className="changes-list__none">{CHECK_UI.noRows}</p>;
   return (
-    <div className="table-wrap check-table-wrap" ref={wrap}>
+    // Focusable, so the rows can be scrolled with the keyboard (the table holds nothing to focus).
+    <div className="table-wrap check-table-wrap" ref={wrap} tabIndex={0} role="region" aria-label={CHECK_UI.rowsRegion}>
       <table className="check-table">
         <thead>
           <tr>

@@ -16,8 +16,8 @@ interface Options {
   editVersion: () => number;
   /** The task as the page shows it now: a preview made from other files, profile or rules is out of date. */
   inputs: CheckInputs;
-  /** The items the check did not find, when it shows all rows: marked in the items table as after a generate. */
-  markUnmatched: (items: readonly number[]) => void;
+  /** The items the check did not find and those with warnings: marked in the items table, which filters by them. */
+  markChecked: (missing: readonly number[], warned: readonly number[]) => void;
 }
 
 interface Checked {
@@ -29,7 +29,7 @@ interface Checked {
 }
 
 /** `Проверить`: saves, asks the worker for the check, and holds the `Предпросмотр` panel's answer. */
-export function useCheckPreview(taskId: string, { saveFirst, editVersion, inputs, markUnmatched }: Options) {
+export function useCheckPreview(taskId: string, { saveFirst, editVersion, inputs, markChecked }: Options) {
   const [checked, setChecked] = useState<Checked | null>(null);
   const [open, setOpen] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -57,13 +57,12 @@ export function useCheckPreview(taskId: string, { saveFirst, editVersion, inputs
       }
       setChecked({ check: answer, version, inputs: from });
       setOpen(true);
-      if (editVersion() === version && currentKey.current === from && answer.rows.length === answer.rowsTotal) {
-        markUnmatched(answer.rows.filter((r) => r.status === 'missing').map((r) => r.item));
-      }
+      // Only onto the rows the check was made from: not after an edit, an upload or other rules meanwhile.
+      if (editVersion() === version && currentKey.current === from) markChecked(answer.missingItems, answer.warnedItems);
     } finally {
       setChecking(false);
     }
-  }, [taskId, saveFirst, editVersion, markUnmatched]);
+  }, [taskId, saveFirst, editVersion, markChecked]);
 
   const close = useCallback(() => setOpen(false), []);
 
@@ -87,29 +86,13 @@ export interface FocusedItem {
   at: number;
 }
 
-/** The class the items table's row gets while a warning points at it (styled in check-preview.css). */
-const FOCUSED = 'items-row--focused';
-
 /**
- * A click on a warning: the item's row in the items table (`tr[data-item]`) is scrolled to the
- * middle of the view and highlighted until the next such click; the preview table highlights and
- * scrolls to its own row from `focused`.
+ * A click on a warning: the item is focused until the next such click. The items table scrolls
+ * its row into view (rendering it first: only the rows on screen are rendered) and highlights it;
+ * the preview table highlights and scrolls to its own row.
  */
 export function useItemFocus() {
   const [focused, setFocused] = useState<FocusedItem | null>(null);
-  const marked = useRef<HTMLElement | null>(null);
-
-  const focusItem = useCallback((item: number) => {
-    setFocused({ item, at: Date.now() });
-    marked.current?.classList.remove(FOCUSED);
-    const row = document.querySelector<HTMLElement>(`tr[data-item="${item}"]`);
-    marked.current = row;
-    if (!row) return;
-    // Re-added after a reflow, so the highlight's flash plays again for the same row.
-    void row.offsetWidth;
-    row.classList.add(FOCUSED);
-    row.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, []);
-
+  const focusItem = useCallback((item: number) => setFocused({ item, at: Date.now() }), []);
   return { focused, focusItem };
 }

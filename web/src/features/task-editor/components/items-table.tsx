@@ -1,10 +1,38 @@
-import { useEffect, useRef } from 'react';
-import type { ClipboardEvent, KeyboardEvent } from 'react';
-import { UI } from '@app/contracts';
+import { useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { ClipboardEvent, FocusEvent, KeyboardEvent, ReactNode, Ref } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { ITEMS_UI, UI } from '@app/contracts';
 import { isTabularText } from '@app/contracts/clipboard-parser';
-import type { ItemsEditor } from '../hooks/use-items-editor';
+import type { FocusedItem } from '../../check-preview/hooks/use-check-preview';
+import { gridMove } from '../lib/grid-keys';
 import { COLUMNS } from '../lib/item-rows';
+import { markOf, type ItemsStore } from '../lib/items-store';
 import { ItemRowView } from './item-row';
+
+/** A row's height in px: the cell input's 34 and the cell's bottom border (global.css, `.items-row`). */
+const ROW_HEIGHT = 35;
+/** Rows rendered beyond the visible ones on each side, so a quick scroll shows rows, not blank. */
+const OVERSCAN = 12;
+/** How long a cell waits to be focused until its row is rendered (after a scroll or a new row). */
+const FOCUS_WAIT_MS = 2_000;
+
+export interface ItemsTableHandle {
+  /** Scrolls to a cell (its row by index in the items) and focuses it. */
+  focusCell(row: number, col: number): void;
+}
+
+interface Props {
+  store: ItemsStore;
+  /** The row indexes a search or filter shows, in order; null for every row. */
+  shown: number[] | null;
+  /** The item a warning of `Предпросмотр` was last clicked for. */
+  focused: FocusedItem | null;
+  /** Ctrl+F in a cell: the search box. */
+  onFind: () => void;
+  /** The warning's item is hidden by the search or filter: show every row. */
+  onShowAll: () => void;
+  ref?: Ref<ItemsTableHandle>;
+}
 
 interface Cell {
   row: number;
@@ -18,54 +46,137 @@ function cellOf(target: EventTarget | null): Cell | null {
   return Number.isInteger(row) && Number.isInteger(col) ? { row, col } : null;
 }
 
+/** Rows with no height of their own between the rendered ones, so the scroll box keeps the full table's height. */
+const gap = (key: string, height: number) => (
+  <tr key={key} className="items-table__gap" aria-hidden="true">
+    <td colSpan={COLUMNS.length + 2} style={{ height }} />
+  </tr>
+);
+
 /**
- * The editable items table. Keyboard: Enter / ArrowDown — same column, next row (Enter on the last
- * row adds one); ArrowUp — previous row; ArrowLeft/ArrowRight at the start/end of the text — the
- * neighbouring cell; Tab as usual. Pasting spreadsheet cells fills the table from the cell pasted into.
+ * The editable items table, virtualised (@tanstack/react-virtual): only the rows in its scroll box
+ * and a few around are in the page, the others are space. The focused cell's row stays rendered
+ * while it is scrolled away, so typing goes on where the caret is. Keys: lib/grid-keys.ts. Pasting
+ * spreadsheet cells fills the table from the cell pasted into (the rows shown, when filtered).
  */
-export function ItemsTable({ editor }: { editor: ItemsEditor }) {
-  const tableRef = useRef<HTMLTableElement>(null);
-  const pendingFocus = useRef<Cell | null>(null);
-  const { rows, unmatched } = editor;
+export function ItemsTable({ store, shown, focused, onFind, onShowAll, ref }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLTableSectionElement>(null);
+  const [headHeight, setHeadHeight] = useState(ROW_HEIGHT + 2);
+  // Subscribed for the keys and marks; a row's values are its own subscription (ItemRowView).
+  useSyncExternalStore(store.subscribe, () => store.get().layout);
+  const marks = useSyncExternalStore(store.subscribe, () => store.get().marks);
+  const { rows } = store.get();
+  const count = shown ? shown.length : rows.length;
+  const positions = useMemo(() => (shown ? new Map(shown.map((row, pos) => [row, pos])) : null), [shown]);
+  const positionOf = useCallback((row: number) => (positions ? positions.get(row) : row < rows.length ? row : undefined), [positions, rows.length]);
+  const rowAt = (pos: number) => (shown ? shown[pos] : pos);
 
-  const focusCell = (cell: Cell): boolean => {
-    const input = tableRef.current?.querySelector<HTMLInputElement>(`input[data-row="${cell.row}"][data-col="${cell.col}"]`);
-    if (!input) return false;
-    input.focus();
-    input.select();
-    return true;
+  // The row of the focused cell, by position: kept in the rendered range (rangeExtractor).
+  const active = useRef<number | null>(null);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const pos = active.current;
+    if (pos === null || pos >= range.count || indexes.includes(pos)) return indexes;
+    return [...indexes, pos].sort((a, b) => a - b);
+  }, []);
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    // The sticky header sits above the rows inside the scroll box; a row scrolled to stays below it.
+    paddingStart: headHeight,
+    scrollPaddingStart: headHeight,
+    rangeExtractor,
+    // The first render shows rows before the box has been measured.
+    initialRect: { width: 0, height: 20 * ROW_HEIGHT },
+  });
+
+  useLayoutEffect(() => {
+    if (headRef.current) setHeadHeight(headRef.current.offsetHeight);
+  }, []);
+
+  // A cell to focus once its row is rendered, and a warning's row to bring into view.
+  const pendingFocus = useRef<(Cell & { until: number; scrolled: boolean }) | null>(null);
+  const pendingReveal = useRef<{ key: number; scrolled: boolean } | null>(null);
+  const [highlight, setHighlight] = useState<{ key: number; at: number } | null>(null);
+
+  const settleFocus = (box: HTMLElement) => {
+    const focus = pendingFocus.current;
+    if (!focus) return;
+    const pos = positionOf(focus.row);
+    const input = box.querySelector<HTMLInputElement>(`input[data-row="${focus.row}"][data-col="${focus.col}"]`);
+    // A new row may not be shown yet (the table renders it next): its focus waits a little.
+    if (performance.now() > focus.until) pendingFocus.current = null;
+    else if (pos === undefined) return;
+    else if (input) {
+      pendingFocus.current = null;
+      virtualizer.scrollToIndex(pos, { align: 'auto' });
+      input.focus({ preventScroll: true });
+      input.select();
+    } else if (!focus.scrolled) {
+      focus.scrolled = true;
+      virtualizer.scrollToIndex(pos, { align: 'auto' });
+    }
   };
+  const settleReveal = (box: HTMLElement) => {
+    const reveal = pendingReveal.current;
+    if (!reveal) return;
+    const pos = positionOf(store.get().rows.findIndex((r) => r.key === reveal.key));
+    if (pos === undefined) return; // the search or filter is being cleared (onShowAll)
+    const tr = box.querySelector<HTMLElement>(`tr[data-item="${rowAt(pos)}"]`);
+    if (tr) {
+      pendingReveal.current = null;
+      // Centres the row in its box and the box on the page (the panel may be far above).
+      tr.scrollIntoView({ block: 'center' });
+    } else if (!reveal.scrolled) {
+      reveal.scrolled = true;
+      virtualizer.scrollToIndex(pos, { align: 'center' });
+    }
+  };
+  const settle = () => {
+    if (!scrollRef.current) return;
+    settleFocus(scrollRef.current);
+    settleReveal(scrollRef.current);
+  };
+  useLayoutEffect(settle);
 
-  useEffect(() => {
-    if (pendingFocus.current && focusCell(pendingFocus.current)) pendingFocus.current = null;
-  }, [rows.length]);
+  const focusCell = (row: number, col: number) => {
+    pendingFocus.current = { row, col, until: performance.now() + FOCUS_WAIT_MS, scrolled: false };
+    settle();
+  };
+  useImperativeHandle(ref, () => ({ focusCell }));
+
+  // A click on a warning: the item's row now (rows may have moved since the check), highlighted.
+  const handled = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (!focused || handled.current === focused.at) return;
+    handled.current = focused.at;
+    const row = store.rowOfItem(focused.item);
+    if (row < 0) return;
+    const key = store.get().rows[row].key;
+    setHighlight({ key, at: focused.at });
+    pendingReveal.current = { key, scrolled: false };
+    if (positionOf(row) === undefined) onShowAll();
+    else settle();
+  });
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
     const cell = cellOf(e.target);
-    if (!cell || e.altKey || e.ctrlKey || e.metaKey || e.nativeEvent.isComposing) return;
+    const pos = cell && positionOf(cell.row);
+    if (!cell || pos === undefined || pos === null || e.nativeEvent.isComposing) return;
     const input = e.target as HTMLInputElement;
-    const atStart = input.selectionStart === 0 && input.selectionEnd === 0;
-    const atEnd = input.selectionStart === input.value.length && input.selectionEnd === input.value.length;
-    let target: Cell | null = null;
-    if (e.key === 'Enter' || (e.key === 'ArrowDown' && !e.shiftKey)) {
-      if (cell.row + 1 < rows.length) target = { row: cell.row + 1, col: cell.col };
-      else if (e.key === 'Enter') {
-        e.preventDefault();
-        pendingFocus.current = { row: rows.length, col: cell.col };
-        editor.addRow();
-        return;
-      }
-    } else if (e.key === 'ArrowUp' && !e.shiftKey) {
-      if (cell.row > 0) target = { row: cell.row - 1, col: cell.col };
-    } else if (e.key === 'ArrowLeft' && atStart && !e.shiftKey) {
-      if (cell.col > 0) target = { row: cell.row, col: cell.col - 1 };
-    } else if (e.key === 'ArrowRight' && atEnd && !e.shiftKey) {
-      if (cell.col + 1 < COLUMNS.length) target = { row: cell.row, col: cell.col + 1 };
-    }
-    if (target) {
-      e.preventDefault();
-      focusCell(target);
-    }
+    const caret = (at: number) => input.selectionStart === at && input.selectionEnd === at;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 2);
+    const key = { key: e.key, code: e.code, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey, atStart: caret(0), atEnd: caret(input.value.length) };
+    const move = gridMove(key, pos, cell.col, count, page);
+    if (!move) return;
+    e.preventDefault();
+    if (move.to === 'search') onFind();
+    else if (move.to === 'new-row') focusCell(store.addRow(), move.col);
+    else focusCell(rowAt(move.pos), move.col);
   };
 
   const onPaste = (e: ClipboardEvent<HTMLTableElement>) => {
@@ -74,12 +185,43 @@ export function ItemsTable({ editor }: { editor: ItemsEditor }) {
     const text = e.clipboardData.getData('text/plain');
     if (!isTabularText(text)) return; // a plain value: let the input paste it
     e.preventDefault();
-    editor.paste(cell.row, cell.col, text);
+    store.paste(cell.row, cell.col, text, shown);
   };
 
+  const onFocus = (e: FocusEvent<HTMLTableElement>) => {
+    const cell = cellOf(e.target);
+    active.current = cell ? (positionOf(cell.row) ?? null) : null;
+  };
+  const onBlur = (e: FocusEvent<HTMLTableElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) active.current = null;
+  };
+
+  const body: ReactNode[] = [];
+  let offset = headHeight;
+  for (const v of virtualizer.getVirtualItems()) {
+    const row = rowAt(v.index);
+    const key = rows[row]?.key;
+    if (key === undefined) continue;
+    if (v.start > offset) body.push(gap(`gap-${body.length}`, v.start - offset));
+    body.push(
+      <ItemRowView key={key} store={store} index={row} position={v.index} mark={markOf(marks, key)} highlightAt={highlight?.key === key ? highlight.at : 0} />,
+    );
+    offset = v.end;
+  }
+  const total = virtualizer.getTotalSize();
+  if (count > 0 && total > offset) body.push(gap('gap-end', total - offset));
+
   return (
-    <div className="table-wrap">
-      <table className="items-table" ref={tableRef} onKeyDown={onKeyDown} onPaste={onPaste}>
+    <div className="table-wrap" ref={scrollRef}>
+      <table
+        className="items-table"
+        aria-label={ITEMS_UI.tableLabel}
+        aria-rowcount={count + 1}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        onFocus={onFocus}
+        onBlur={onBlur}
+      >
         <colgroup>
           <col className="items-table__col-num" />
           <col className="items-table__col-code" />
@@ -89,8 +231,8 @@ export function ItemsTable({ editor }: { editor: ItemsEditor }) {
           <col className="items-table__col-qty" />
           <col className="items-table__col-action" />
         </colgroup>
-        <thead>
-          <tr>
+        <thead ref={headRef}>
+          <tr aria-rowindex={1}>
             <th className="items-table__num">№</th>
             {COLUMNS.map((c) => (
               <th key={c} scope="col">
@@ -101,13 +243,15 @@ export function ItemsTable({ editor }: { editor: ItemsEditor }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, index) => (
-            <ItemRowView key={row.key} row={row} index={index} unmatched={unmatched.has(index)}
-              setCell={editor.setCell}
-              finishCell={editor.finishCell}
-              deleteRow={editor.deleteRow}
-            />
-          ))}
+          {count === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length + 2} className="items-table__none">
+                {ITEMS_UI.nothingShown}
+              </td>
+            </tr>
+          ) : (
+            body
+          )}
         </tbody>
       </table>
     </div>

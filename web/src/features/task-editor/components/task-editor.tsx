@@ -30,7 +30,7 @@ export function TaskEditor({ task, onTaskChange }: Props) {
     saveFirst: () => actions.persist(editor.dirty),
     editVersion: editor.currentVersion,
     inputs: task,
-    markUnmatched: editor.markUnmatched,
+    markChecked: editor.markChecked,
   });
   const focus = useItemFocus();
   // A viewer reads the task: no saves, uploads, checks or exports (the API refuses them too).
@@ -64,7 +64,7 @@ export function TaskEditor({ task, onTaskChange }: Props) {
         <CheckPanel check={preview.check} stale={preview.stale} focused={focus.focused} onFocusItem={focus.focusItem} onClose={preview.close} />
       ) : null}
       <FilesSection task={task} onUploaded={onUploaded} headerChanges={guard.changes} onFix={readOnly ? undefined : onFix} readOnly={readOnly} />
-      <ItemsSection editor={editor} readOnly={readOnly} />
+      <ItemsSection editor={editor} focused={focus.focused} readOnly={readOnly} />
       <ExportHistory taskId={task.id} exports={history.exports} />
       <TaskJournal taskId={task.id} changeKey={journalKey} />
     </div>

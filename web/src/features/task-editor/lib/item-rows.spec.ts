@@ -32,6 +32,14 @@ describe('pasteIntoRows', () => {
     expect(out[12].ma).toBe('0099999');
   });
 
+  it('in a filtered table fills the rows shown, in order, and adds the rest at the end', () => {
+    const rows = ['a', 'b', 'c', 'd', 'e'].map((ma) => ({ ...emptyRow(), ma }));
+    const out = pasteIntoRows(rows, 1, 0, 'X\nY\nZ\n', [0, 1, 3])!;
+    expect(out.map((r) => r.ma)).toEqual(['a', 'X', 'c', 'Y', 'e', 'Z']);
+    expect(out[1].key).toBe(rows[1].key);
+    expect(out[2]).toBe(rows[2]);
+  });
+
   it('returns null for a paste of only a header', () => {
     expect(pasteIntoRows([emptyRow()], 0, 0, 'Код МА\tКод ГМ\r\n')).toBeNull();
   });

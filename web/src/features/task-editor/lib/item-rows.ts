@@ -1,4 +1,4 @@
-import { EMPTY_ITEM, MANUAL_FIELDS, UI, normalizeQty } from '@app/contracts';
+import { EMPTY_ITEM, MANUAL_FIELDS, UI, isEmptyItem, normalizeQty } from '@app/contracts';
 import type { Item } from '@app/contracts';
 import { cellToLine, isHeaderRow, parseClipboardTable } from '@app/contracts/clipboard-parser';
 
@@ -47,6 +47,12 @@ export function rowToItem(row: ItemRow): Item {
   return { ma: row.ma, gm: row.gm, name: row.name, minQty: normalizeQty(row.minQty), step: normalizeQty(row.step) };
 }
 
+/** A row the server drops on save: nothing typed but the default quantities (its texts are trimmed first). */
+export function isBlankRow(row: ItemRow): boolean {
+  const item = rowToItem(row);
+  return isEmptyItem({ ...item, ma: item.ma.trim(), gm: item.gm.trim(), name: item.name.trim() });
+}
+
 /** The value a cell takes when typed, pasted or left (blur). */
 export function cellValue(column: ColumnKey, raw: string, final: boolean): string {
   if (!QTY_COLUMNS.has(column)) return raw;
@@ -56,17 +62,27 @@ export function cellValue(column: ColumnKey, raw: string, final: boolean): strin
 
 /**
  * Pastes spreadsheet text into the rows: cells fill consecutive columns from `startCol`, lines
- * fill consecutive rows from `startRow`, missing rows are added; cells beyond the last column are
- * dropped. A first line repeating the column titles is skipped. Returns null when there is
- * nothing to paste.
+ * fill consecutive rows from `startRow`, missing rows are added at the end; cells beyond the last
+ * column are dropped. A first line repeating the column titles is skipped. With `shown` (the rows
+ * a filtered table shows, in order) the lines fill the shown rows from `startRow` on, as the user
+ * sees them, and the rest are added at the end. Returns null when there is nothing to paste.
  */
-export function pasteIntoRows(rows: readonly ItemRow[], startRow: number, startCol: number, text: string): ItemRow[] | null {
+export function pasteIntoRows(
+  rows: readonly ItemRow[],
+  startRow: number,
+  startCol: number,
+  text: string,
+  shown?: readonly number[] | null,
+): ItemRow[] | null {
   let grid = parseClipboardTable(text);
   if (grid.length > 0 && isHeaderRow(grid[0], COLUMN_TITLES)) grid = grid.slice(1);
   if (grid.length === 0) return null;
   const next = rows.slice();
+  const from = shown ? shown.indexOf(startRow) : startRow;
+  const order = shown && from >= 0 ? shown : null;
+  let added = 0;
   grid.forEach((cells, r) => {
-    const at = startRow + r;
+    const at = order ? (order[from + r] ?? rows.length + added++) : startRow + r;
     const row: ItemRow = { ...(next[at] ?? emptyRow()) };
     cells.forEach((cell, c) => {
       const column = COLUMNS[startCol + c];
