@@ -27,6 +27,7 @@ import { ChecksController } from './checks/checks.controller';
 import { ChecksService } from './checks/checks.service';
 import { HeaderGuardService } from './header-guard/header-guard.service';
 import { ExportsService } from './exports/exports.service';
+import { RequestDrain } from './lifecycle/request-drain';
 
 @Global()
 @Module({})
@@ -68,6 +69,7 @@ export class AppModule {
         ExportsService,
         HeaderGuardService,
         ChecksService,
+        RequestDrain,
       ],
     };
   }
