@@ -1,7 +1,10 @@
-import { In, LessThan, Not, type DataSource, type Repository } from 'typeorm';
+import { In, LessThan, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { ExportChanges, ExportDigest, ExportReport } from '@app/contracts';
 import { ExportEntity } from './export.entity';
+import { EXPORT_TRANSITIONS, type ExportTransitionName } from './export-status';
 import { TaskEntity } from './task.entity';
+import { UnownedObjectsRepository } from './unowned-objects.repository';
 
 /** Why a task cannot be exported yet; the caller turns it into the user's message. */
 export type NotReady = 'task' | 'price' | 'template' | 'items';
@@ -21,16 +24,25 @@ export interface StoredDigest {
   finishedAt: Date;
 }
 
+/** A transaction's end that is not an error: rolled back, with what the caller is told. */
+class Rollback extends Error {
+  constructor(readonly outcome: 'swept' | 'gone') {
+    super(outcome);
+  }
+}
+
 /**
- * The one owner of the export row and its status machine:
- * queued → running → done | failed, and running → queued again when a retry is due.
- * A row that is done never changes again; a task's deletion removes its rows (cascade).
+ * The one owner of the export row. Every status change is a transition of EXPORT_TRANSITIONS
+ * (export-status.ts: which moves exist and who makes them); `done` and `failed` never change
+ * again, and a task's deletion removes its rows (cascade).
  */
 export class ExportsRepository {
   private readonly rows: Repository<ExportEntity>;
+  private readonly unowned: UnownedObjectsRepository;
 
   constructor(private readonly db: DataSource) {
     this.rows = db.getRepository(ExportEntity);
+    this.unowned = new UnownedObjectsRepository(db);
   }
 
   /** What the task still lacks for an export (or a check): null when it has both files and an item. */
@@ -54,7 +66,7 @@ export class ExportsRepository {
     const notReady = await this.readiness(taskId);
     if (notReady) return { notReady };
     try {
-      const row = await this.rows.save(this.rows.create({ taskId, status: 'queued', attempts: 0 }));
+      const row = await this.rows.save(this.rows.create({ taskId, status: EXPORT_TRANSITIONS.create.to, attempts: 0 }));
       return { exportId: row.id };
     } catch (error) {
       // The task was deleted since it was read: foreign_key_violation.
@@ -68,31 +80,71 @@ export class ExportsRepository {
     return this.rows.findOne({ where: { id: exportId }, relations: { task: true } }) as Promise<(ExportEntity & { task: TaskEntity }) | null>;
   }
 
-  async markRunning(exportId: string, jobId: string): Promise<void> {
-    await this.rows
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'running', startedAt: () => 'now()', jobId, attempts: () => 'attempts + 1' })
-      .where({ id: exportId, status: Not('done') })
-      .execute();
+  /** An attempt starts; false when the row is gone or already final (nothing left to do). */
+  start(exportId: string, jobId: string): Promise<boolean> {
+    return this.move('start', exportId, { startedAt: () => 'now()', jobId, attempts: () => 'attempts + 1' });
   }
 
-  /** False when the row is gone (task deleted) or was already done. */
-  async markDone(exportId: string, done: ExportDone): Promise<boolean> {
-    const result = await this.rows.update(
-      { id: exportId, status: Not('done') },
-      { status: 'done', ...done, error: null, finishedAt: new Date() },
-    );
-    return (result.affected ?? 0) > 0;
+  /**
+   * The workbook is stored under `done.objectKey` (listed as `writing` before it was put): the row
+   * takes it over in one transaction. `swept`: the object was removed as unowned meanwhile (its
+   * writer took longer than the grace period) and must be stored again; `gone`: the row was
+   * deleted with its task, or another writer failed it, and the object is still nobody's.
+   */
+  async finish(exportId: string, done: ExportDone): Promise<'done' | 'swept' | 'gone'> {
+    try {
+      return await this.db.transaction(async (tx): Promise<'done'> => {
+        const claimed = await this.unowned.claim(done.objectKey, tx);
+        if (await this.move('finish', exportId, { ...done, error: null, finishedAt: () => 'now()' }, tx)) {
+          if (!claimed) throw new Rollback('swept');
+          return 'done';
+        }
+        // A run of the same job that finished first stored the same key: the object is that row's.
+        const row = await tx.getRepository(ExportEntity).findOne({ where: { id: exportId }, select: { status: true, objectKey: true } });
+        if (row?.status === 'done' && row.objectKey === done.objectKey) return 'done';
+        throw new Rollback('gone');
+      });
+    } catch (error) {
+      if (error instanceof Rollback) return error.outcome;
+      throw error;
+    }
   }
 
-  async markFailed(exportId: string, error: string): Promise<void> {
-    await this.rows.update({ id: exportId, status: Not('done') }, { status: 'failed', error, finishedAt: new Date() });
+  /** An attempt failed and another is due. */
+  async retry(exportId: string): Promise<void> {
+    await this.move('retry', exportId, {});
   }
 
-  /** A failed attempt with a retry left: back to `queued` until the next attempt starts. */
+  /** The job's last attempt failed, or its input was refused: `error` is the user's message. */
+  async fail(exportId: string, error: string): Promise<void> {
+    await this.move('fail', exportId, { error, finishedAt: () => 'now()' });
+  }
+
+  /** Redis refused the job: nothing will run it. */
+  async refuseEnqueue(exportId: string, error: string): Promise<void> {
+    await this.move('enqueueRefused', exportId, { error, finishedAt: () => 'now()' });
+  }
+
+  /** The reconciler queues a lost job again. */
   async requeue(exportId: string): Promise<void> {
-    await this.rows.update({ id: exportId, status: Not('done') }, { status: 'queued' });
+    await this.move('requeue', exportId, {});
+  }
+
+  /** The reconciler gives up on a job that failed or was lost for good. */
+  async abandon(exportId: string, error: string): Promise<void> {
+    await this.move('abandon', exportId, { error, finishedAt: () => 'now()' });
+  }
+
+  /** Applies a transition of EXPORT_TRANSITIONS if the row is in one of its `from` states. */
+  private async move(name: ExportTransitionName, exportId: string, set: QueryDeepPartialEntity<ExportEntity>, manager: EntityManager = this.db.manager): Promise<boolean> {
+    const { from, to } = EXPORT_TRANSITIONS[name];
+    const result = await manager
+      .createQueryBuilder()
+      .update(ExportEntity)
+      .set({ ...set, status: to })
+      .where({ id: exportId, status: In([...from]) })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   /** Exports still queued or running that were created before `before`, oldest first. */
@@ -113,10 +165,6 @@ export class ExportsRepository {
       [taskId],
     );
     return row ? { digest: row.digest, finishedAt: row.finished_at } : null;
-  }
-
-  exists(exportId: string): Promise<boolean> {
-    return this.rows.existsBy({ id: exportId });
   }
 
   history(taskId: string): Promise<ExportEntity[]> {

@@ -4,6 +4,7 @@ import { repointHeaders, repointMapping, type ColumnMoves, type FileKind, type I
 import { TaskEntity, type StoredFile, type StoredFiles } from './task.entity';
 import { ProfilesRepository, toMapping } from './profiles.repository';
 import { RuleProfileEntity } from './rule-profile.entity';
+import { UnownedObjectsRepository } from './unowned-objects.repository';
 
 /** A task without its items and rules, as a list shows it. */
 export interface TaskSummaryRow {
@@ -27,12 +28,17 @@ export interface TaskChanges {
   version?: number;
 }
 
+/** Rolls back a swap whose new object the sweep already removed. */
+class SweptUpload extends Error {}
+
 /** Tasks: their items, their two files and their copy of the rules. */
 export class TasksRepository {
   private readonly profiles: ProfilesRepository;
+  private readonly unowned: UnownedObjectsRepository;
 
   constructor(private readonly db: DataSource) {
     this.profiles = new ProfilesRepository(db);
+    this.unowned = new UnownedObjectsRepository(db);
   }
 
   list(): Promise<TaskEntity[]> {
@@ -101,13 +107,25 @@ export class TasksRepository {
     });
   }
 
-  /** Puts a stored upload in the task; returns the file it replaces (its object is the caller's to remove). */
-  setFile(id: string, kind: FileKind, file: StoredFile): Promise<{ task: TaskEntity; previous: StoredFile | null } | null> {
-    return this.locked(id, async (task, tx) => {
-      const previous = task.files[kind];
-      task.files = { ...task.files, [kind]: file };
-      return { task: await tx.save(task), previous };
-    });
+  /**
+   * Puts a stored upload (listed as `writing` before it was put) in the task and lists the file
+   * it replaces as `replaced`, in one transaction: the old object is removed by housekeeping once
+   * no job can still be reading it, never here. `swept`: the new object was removed as unowned
+   * meanwhile (the upload took longer than the grace period); nothing changed.
+   */
+  async setFile(id: string, kind: FileKind, file: StoredFile): Promise<{ task: TaskEntity; previous: StoredFile | null } | 'swept' | null> {
+    try {
+      return await this.locked(id, async (task, tx) => {
+        if (!(await this.unowned.claim(file.key, tx))) throw new SweptUpload();
+        const previous = task.files[kind];
+        if (previous) await this.unowned.release(previous.key, tx);
+        task.files = { ...task.files, [kind]: file };
+        return { task: await tx.save(task), previous };
+      });
+    } catch (error) {
+      if (error instanceof SweptUpload) return 'swept';
+      throw error;
+    }
   }
 
   /**
