@@ -8,9 +8,10 @@ import { TaskVersion1764547200000 } from './migrations/1764547200000-task-versio
 import { RuleProfiles1767139200000 } from './migrations/1767139200000-rule-profiles';
 import { ExportDigests1769731200000 } from './migrations/1769731200000-export-digests';
 import { UnownedObjects1771000000000 } from './migrations/1771000000000-unowned-objects';
+import { ProfileVersion1771100000000 } from './migrations/1771100000000-profile-version';
 
 export const ENTITIES = [TaskEntity, RuleProfileEntity, ExportEntity];
-export const MIGRATIONS = [InitialSchema1732240000000, TaskVersion1764547200000, RuleProfiles1767139200000, ExportDigests1769731200000, UnownedObjects1771000000000];
+export const MIGRATIONS = [InitialSchema1732240000000, TaskVersion1764547200000, RuleProfiles1767139200000, ExportDigests1769731200000, UnownedObjects1771000000000, ProfileVersion1771100000000];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_301_776_042;

@@ -130,9 +130,10 @@ export class TasksRepository {
 
   /**
    * `Исправить` (DESIGN §10): the file's moved columns re-pointed in the task's profile (its rules
-   * and remembered headers) and in the task's own copy, in one transaction. The profile
-   * is locked before the task, the order its deletion takes. Like an upload, it leaves the version
-   * alone: it changes no item, so an open editor's save stays valid.
+   * and remembered headers, raising the profile's version) and in the task's own copy, in one
+   * transaction. The profile is locked before the task, the order its deletion takes. Like an
+   * upload, it leaves the task's version alone: it changes no item, so an open editor's save
+   * stays valid.
    */
   repoint(id: string, fix: ColumnMoves): Promise<TaskEntity | null> {
     return this.db.transaction(async (tx) => {
@@ -142,7 +143,8 @@ export class TasksRepository {
       const task = await tx.getRepository(TaskEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!task) return null;
       if (profile && profile.id === task.profileId) {
-        await tx.save(Object.assign(profile, repointMapping(toMapping(profile), fix), { headers: repointHeaders(profile.headers, fix) }));
+        // A rules page opened before this fix must not save over it: the profile's version rises.
+        await tx.save(Object.assign(profile, repointMapping(toMapping(profile), fix), { headers: repointHeaders(profile.headers, fix), version: profile.version + 1 }));
       }
       task.mapping = repointMapping(task.mapping, fix);
       return tx.save(task);
