@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import request from 'supertest';
 import type { ExportRecord } from '@app/contracts';
 import { AppLauncher } from '../../scripts/app-launcher';
 import { dropDatabase } from '../support/databases';
 import { generate, sampleTaskAt } from '../support/generate-helpers';
 import { bucket } from '../support/inspect';
+import { ownedKeys, untilSwept } from '../support/owned-objects';
 import { ownPostgres, type OwnService } from '../support/own-services';
 import { testEnv } from '../support/test-env';
 
@@ -67,18 +67,7 @@ describe('a 15 s PostgreSQL outage under 20 generates', () => {
     expect(rows).toHaveLength(ok);
 
     // Housekeeping (every second here) removes what no row owns once it is 3 s old.
-    const owned = new Set<string>();
-    const db = new Client({ connectionString: databaseUrl });
-    await db.connect();
-    try {
-      for (const row of (await db.query<{ object_key: string }>(`SELECT object_key FROM exports WHERE task_id = $1`, [taskId])).rows) owned.add(row.object_key);
-      const deadline = Date.now() + 30_000;
-      while ((await db.query(`SELECT 1 FROM unowned_objects`)).rowCount && Date.now() < deadline) await sleep(250);
-      expect((await db.query(`SELECT key FROM unowned_objects`)).rows).toEqual([]);
-    } finally {
-      await db.end();
-    }
-    const stored = await bucket().list(`tasks/${taskId}/exports/`);
-    expect(stored.sort()).toEqual([...owned].sort());
+    await untilSwept(databaseUrl);
+    expect((await bucket().list(`tasks/${taskId}/`)).sort()).toEqual(await ownedKeys(databaseUrl, taskId));
   });
 });

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import request from 'supertest';
 import { ERR, type ExportRecord } from '@app/contracts';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
@@ -10,6 +9,7 @@ import { AppLauncher } from '../../scripts/app-launcher';
 import { ENTRY } from '../../scripts/app-processes';
 import { dropDatabase } from '../support/databases';
 import { generate, sampleTaskAt } from '../support/generate-helpers';
+import { ownedKeys, untilSwept } from '../support/owned-objects';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -20,7 +20,6 @@ import { testEnv } from '../support/test-env';
  */
 jest.setTimeout(240_000);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const timed = async <T>(work: () => PromiseLike<T>): Promise<[T, number]> => {
   const started = Date.now();
   const result = await work();
@@ -79,18 +78,8 @@ describe('storage frozen', () => {
 
     // The frozen server took the upload's bytes and may store them when it thaws: listed as
     // `writing` before the put, that object is removed as unowned.
-    const db = new Client({ connectionString: databaseUrl });
-    await db.connect();
-    try {
-      const deadline = Date.now() + 30_000;
-      while ((await db.query(`SELECT 1 FROM unowned_objects`)).rowCount && Date.now() < deadline) await sleep(250);
-      expect((await db.query(`SELECT key FROM unowned_objects`)).rows).toEqual([]);
-      const [task] = (await db.query<{ price: string; template: string }>(`SELECT files -> 'price' ->> 'key' AS price, files -> 'template' ->> 'key' AS template FROM tasks WHERE id = $1`, [taskId])).rows;
-      const done = (await db.query<{ object_key: string }>(`SELECT object_key FROM exports WHERE status = 'done'`)).rows.map((r) => r.object_key);
-      const storage = new StorageService({ endpoint, accessKey: env.S3_ACCESS_KEY ?? 'minioadmin', secretKey: env.S3_SECRET_KEY ?? 'minioadmin', bucket: 'pe-s3-freeze', region: 'us-east-1', timeoutMs: 10_000 });
-      expect((await storage.list(`tasks/${taskId}/`)).sort()).toEqual([task.price, task.template, ...done].sort());
-    } finally {
-      await db.end();
-    }
+    await untilSwept(databaseUrl);
+    const storage = new StorageService({ endpoint, accessKey: env.S3_ACCESS_KEY ?? 'minioadmin', secretKey: env.S3_SECRET_KEY ?? 'minioadmin', bucket: 'pe-s3-freeze', region: 'us-east-1', timeoutMs: 10_000 });
+    expect((await storage.list(`tasks/${taskId}/`)).sort()).toEqual(await ownedKeys(databaseUrl, taskId));
   });
 });

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import request from 'supertest';
 import type { ExportRecord } from '@app/contracts';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
@@ -9,6 +8,7 @@ import { AppLauncher } from '../../scripts/app-launcher';
 import { dropDatabase } from '../support/databases';
 import { generate, sampleTaskAt } from '../support/generate-helpers';
 import { bucket } from '../support/inspect';
+import { ownedKeys, untilSwept } from '../support/owned-objects';
 import { testEnv } from '../support/test-env';
 
 /**
@@ -18,8 +18,6 @@ import { testEnv } from '../support/test-env';
  * file. Afterwards only the task's current files and its exports remain in the bucket.
  */
 jest.setTimeout(240_000);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('an upload racing exports', () => {
   const { appEnv } = testEnv();
@@ -52,20 +50,11 @@ describe('an upload racing exports', () => {
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
 
     // What remains once housekeeping has swept: the task's two files and its 40 exports.
-    const db = new Client({ connectionString: env.DATABASE_URL });
-    await db.connect();
-    try {
-      const deadline = Date.now() + 60_000;
-      while ((await db.query(`SELECT 1 FROM unowned_objects`)).rowCount && Date.now() < deadline) await sleep(500);
-      expect((await db.query(`SELECT key FROM unowned_objects`)).rows).toEqual([]);
-      const [task] = (await db.query<{ price: string; template: string }>(`SELECT files -> 'price' ->> 'key' AS price, files -> 'template' ->> 'key' AS template FROM tasks WHERE id = $1`, [taskId])).rows;
-      const exports = (await request(api.url).get(`/api/tasks/${taskId}/exports`).expect(200)).body as ExportRecord[];
-      expect(exports.filter((e) => e.status === 'done')).toHaveLength(40);
-      const stored = await bucket().list(`tasks/${taskId}/`);
-      expect(stored.filter((k) => !k.includes('/exports/')).sort()).toEqual([task.price, task.template].sort());
-      expect(stored.filter((k) => k.includes('/exports/'))).toHaveLength(40);
-    } finally {
-      await db.end();
-    }
+    await untilSwept(env.DATABASE_URL, 60_000);
+    const exports = (await request(api.url).get(`/api/tasks/${taskId}/exports`).expect(200)).body as ExportRecord[];
+    expect(exports.filter((e) => e.status === 'done')).toHaveLength(40);
+    const owned = await ownedKeys(env.DATABASE_URL, taskId);
+    expect(owned).toHaveLength(42);
+    expect((await bucket().list(`tasks/${taskId}/`)).sort()).toEqual(owned);
   });
 });

@@ -4,12 +4,14 @@ import type { DataSource, EntityManager } from 'typeorm';
 export type UnownedReason = 'writing' | 'replaced';
 
 /**
- * Where a stored object can be pointed at. An object that one of these names is never swept,
- * whatever the list says; a new kind of owner (price-list versions) adds its query here.
+ * Where a stored object can be pointed at, each as a condition on the listed key `u.key`. An
+ * object that one of these names is never swept, whatever the list says; a new kind of owner
+ * (price-list versions) adds its condition here. Exports are looked up by their index; the tasks'
+ * two keys are gathered once per sweep query (a hashed subplan).
  */
 const OWNERS = [
-  `SELECT 1 FROM exports e WHERE e.object_key = u.key`,
-  `SELECT 1 FROM tasks t WHERE t.files -> 'price' ->> 'key' = u.key OR t.files -> 'template' ->> 'key' = u.key`,
+  `EXISTS (SELECT 1 FROM exports e WHERE e.object_key = u.key)`,
+  `u.key IN (SELECT f.key FROM tasks t CROSS JOIN LATERAL (VALUES (t.files -> 'price' ->> 'key'), (t.files -> 'template' ->> 'key')) AS f (key) WHERE f.key IS NOT NULL)`,
 ];
 
 /**
@@ -62,7 +64,7 @@ export class UnownedObjectsRepository {
     for (;;) {
       const taken = await this.db.transaction(async (tx) => {
         const rows = (await tx.query(
-          `SELECT u.key, ${OWNERS.map((q) => `EXISTS (${q})`).join(' OR ')} AS owned
+          `SELECT u.key, ${OWNERS.join(' OR ')} AS owned
              FROM unowned_objects u
             WHERE u.since < $1
             ORDER BY u.since
