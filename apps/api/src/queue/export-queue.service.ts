@@ -17,13 +17,15 @@ import {
   type JobProgress,
 } from '@app/contracts';
 import { APP_CONFIG, redisOptions, type AppConfig } from '@app/config';
+import { TasksRepository } from '@app/persistence';
 import { withTimeout } from '../common/with-timeout';
 
 /** Redis could not take the job. */
 export class QueueUnavailableError extends Error {}
 /**
- * The job did not finish within the wait; it goes on and lands in the history. `outage`: it was
- * waiting for a service that is down (JobProgress), so the user is to try again later.
+ * The job did not finish within the wait; it goes on and lands in the history. `outage`: the
+ * database it needs is down (the job says it waits for it, or PostgreSQL does not answer the API
+ * either), so the user is to try again later rather than be told it took too long.
  */
 export class JobTimeoutError extends Error {
   constructor(readonly outage = false) {
@@ -55,7 +57,10 @@ export class ExportQueueService implements OnApplicationShutdown {
   readonly queue: Queue<ExportJobData | ColumnsJobData | CheckJobData, ExportJobResult | FileColumns | CheckResponse | null>;
   private readonly events: QueueEvents;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly tasks: TasksRepository,
+  ) {
     const prefix = config.QUEUE_PREFIX;
     this.queue = new Queue(EXPORT_QUEUE, {
       prefix,
@@ -168,11 +173,16 @@ export class ExportQueueService implements OnApplicationShutdown {
     });
   }
 
-  /** Why a wait ran out: the job may be waiting for a database that is down (its progress says). */
+  /**
+   * Why a wait ran out: the job may be waiting for a database that is down (its progress says so),
+   * or be queued behind jobs that do while it is still down (PostgreSQL does not answer here either).
+   */
   private async timedOut(jobId: string): Promise<JobTimeoutError> {
     const job = await withTimeout(this.queue.getJob(jobId), ENQUEUE_TIMEOUT_MS, 'job lookup').catch(() => undefined);
     const progress = job?.progress as JobProgress | number | undefined;
-    return new JobTimeoutError(typeof progress === 'object' && progress !== null && progress.waitingFor !== undefined);
+    if (typeof progress === 'object' && progress !== null && progress.waitingFor !== undefined) return new JobTimeoutError(true);
+    const databaseDown = await withTimeout(this.tasks.ping(), ENQUEUE_TIMEOUT_MS, 'database probe').then(() => false, () => true);
+    return new JobTimeoutError(databaseDown);
   }
 
   async ping(): Promise<void> {
