@@ -47,6 +47,14 @@ describe('shutdown', () => {
     await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
   });
 
+  it('npm killed outright (SIGKILL): the launcher notices and stops the API and the workers', async () => {
+    const app = await launchApp('npm', 'npm_killed');
+    databases.add(app.databaseUrl);
+    app.process.kill('SIGKILL');
+    await app.exited;
+    await app.allGone(20_000);
+  });
+
   it.each([100, 1_500])('24 generates and SIGTERM %i ms later: each answered 200 or 503, none left queued', async (delayMs) => {
     const app = await launchApp('launcher', `shutdown_${delayMs}`, { WORKERS: '2', GENERATE_TIMEOUT_MS: '30000' });
     databases.add(app.databaseUrl);
