@@ -1,5 +1,6 @@
 # One image for both apps: the API (default command) and the worker (command override in compose).
-FROM node:22-bookworm-slim AS build
+# The base image is pinned to an exact Node release (test/ops/compose.test.ts); bump it on purpose.
+FROM node:22.19.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,7 +11,7 @@ COPY scripts ./scripts
 COPY web ./web
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:22-bookworm-slim
+FROM node:22.19.0-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./

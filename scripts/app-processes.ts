@@ -31,7 +31,11 @@ export interface AppProcess {
   stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<number | null>;
 }
 
-/** Spawns a built app with the given env; every output line goes to `onLine`. */
+/**
+ * Spawns a built app with the given env; every output line goes to `onLine`. `ownGroup`: in a
+ * process group of its own, so that a terminal's Ctrl-C reaches only its launcher, which decides
+ * the order in which its apps stop.
+ */
 export function spawnApp(
   name: string,
   entry: string,
@@ -39,9 +43,10 @@ export function spawnApp(
   onLine: (name: string, line: string) => void,
   root = repoRoot(),
   args: string[] = [],
+  { ownGroup = false }: { ownGroup?: boolean } = {},
 ): AppProcess {
   // The IPC channel closes when this process dies, however it dies: the apps then stop (stopWithParent).
-  const child = spawn(process.execPath, [resolve(root, entry), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = spawn(process.execPath, [resolve(root, entry), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: ownGroup });
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => onLine(name, line));
   }

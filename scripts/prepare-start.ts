@@ -1,12 +1,14 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfigOrExit } from '../libs/config/src/app-config';
 import { loadLocalEnv } from './local-env';
+import { watchParent } from './parent-watch';
 
 /**
  * Runs before `npm start` (through ts-node, from source): a bad setting is reported at once, not
- * after a build, and the build runs only when a source file is newer than the last build.
+ * after a build, and the build runs only when a source file is newer than the last build (whose
+ * start `npm run build` stamps, see its prebuild and postbuild scripts).
  */
 const ROOT = join(__dirname, '..');
 const STAMP = join(ROOT, 'dist', '.build-stamp');
@@ -24,16 +26,29 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+/**
+ * `npm run build` in a process group of its own: stopping `npm start` meanwhile (a signal, or npm
+ * gone: the shell that runs this step does not pass signals on) stops the whole build.
+ */
+function build(): void {
+  const child = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', detached: true });
+  const stop = () => {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+    process.exit(143);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
+  const unwatch = watchParent(stop);
+  child.on('exit', (code) => {
+    unwatch();
+    process.exit(code ?? 1);
+  });
+}
+
 loadLocalEnv(ROOT);
 loadConfigOrExit();
 const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
 if (Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s)))) > built) {
-  const started = Date.now();
-  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  // Stamped with the build's start: a file saved while it ran makes the next start build again.
-  writeFileSync(STAMP, '');
-  utimesSync(STAMP, started / 1000, started / 1000);
+  build();
 } else {
   process.stdout.write('npm start: the build is up to date\n');
 }

@@ -3,10 +3,17 @@ import { loadConfigOrExit, shutdownGraceMs } from '@app/config';
 import { startEmbeddedS3, type EmbeddedS3 } from './embedded-s3';
 import { loadLocalEnv } from './local-env';
 import { ENTRY, repoRoot, spawnApp, type AppProcess } from './app-processes';
+import { watchParent } from './parent-watch';
 
 /**
  * `npm start`: API + WORKERS worker processes (+ an embedded S3 server when S3_ENDPOINT is not
- * set) in one terminal. Ctrl-C stops them all; a crashed worker is restarted.
+ * set) in one terminal; a crashed worker is restarted.
+ *
+ * Stopping (Ctrl-C, SIGTERM to npm or to this process, npm gone): the API first, which answers
+ * new requests 503 and finishes those it has, each waiting for its job; the workers meanwhile
+ * keep making those jobs, and only once the API is gone are they stopped (each finishing its
+ * active job). The apps run in process groups of their own, so a terminal's Ctrl-C reaches only
+ * this launcher, which stops them in that order; they still stop by themselves if it dies.
  */
 const ROOT = repoRoot();
 const COLORS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m'];
@@ -30,39 +37,40 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const env: NodeJS.ProcessEnv = { ...process.env };
   let s3: EmbeddedS3 | undefined;
+  let api: AppProcess | undefined;
+  const workers = new Set<AppProcess>();
+  let stopping = false;
+
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    print('launcher', 'stopping: the API finishes the requests it has, then the workers stop');
+    // As long as the apps' own grace: an API lets a generate in flight finish (shutdownGraceMs).
+    const grace = shutdownGraceMs(config) + 5_000;
+    await api?.stop('SIGTERM', grace);
+    await Promise.all([...workers].map((w) => w.stop('SIGTERM', grace)));
+    await s3?.close();
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stopAll(0));
+  watchParent(() => void stopAll(0));
+
   if (!env.S3_ENDPOINT) {
     const dir = resolve(ROOT, config.DATA_DIR, 's3');
     s3 = await startEmbeddedS3(dir, config.EMBEDDED_S3_PORT);
     env.S3_ENDPOINT = s3.endpoint;
     print('launcher', `S3_ENDPOINT is not set: started an embedded S3-compatible server (s3rver) at ${s3.endpoint}, data in ${dir}`);
   }
-  const workers = config.WORKERS;
+  if (stopping) return;
 
-  const children = new Set<AppProcess>();
-  let stopping = false;
-  const stopAll = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    print('launcher', 'stopping…');
-    // The API first, as long as its own grace (shutdownGraceMs): a generate in flight waits for a
-    // worker to make its file, so the workers stop once the API has answered it and exited. Stopped
-    // together, a job queued just as the workers closed would wait for nobody until its timeout.
-    const grace = shutdownGraceMs(config) + 5_000;
-    await api.stop('SIGTERM', grace);
-    await Promise.all([...children].filter((c) => c !== api).map((c) => c.stop('SIGTERM', grace)));
-    await s3?.close();
-    process.exit(code);
-  };
-
-  const api = spawnApp('api', ENTRY.api, env, print, ROOT);
-  children.add(api);
+  api = spawnApp('api', ENTRY.api, env, print, ROOT, [], { ownGroup: true });
   void api.exited.then((code) => stopAll(stopping ? 0 : (code ?? 1)));
 
   const startWorker = (n: number) => {
-    const worker = spawnApp(`worker-${n}`, ENTRY.worker, env, print, ROOT);
-    children.add(worker);
+    const worker = spawnApp(`worker-${n}`, ENTRY.worker, env, print, ROOT, [], { ownGroup: true });
+    workers.add(worker);
     void worker.exited.then((code) => {
-      children.delete(worker);
+      workers.delete(worker);
       if (stopping) return;
       print('launcher', `worker-${n} exited with ${code}; restarting in 1 s`);
       setTimeout(() => !stopping && startWorker(n), 1_000);
@@ -70,11 +78,10 @@ async function main(): Promise<void> {
   };
   // Workers start once the API has created and migrated the database.
   await waitForApi(`http://127.0.0.1:${config.PORT}/api/health`, () => stopping);
-  for (let n = 1; n <= workers; n++) startWorker(n);
+  if (stopping) return;
+  for (let n = 1; n <= config.WORKERS; n++) startWorker(n);
 
-  print('launcher', `Прайс-экспорт: http://localhost:${config.PORT} (sign in as ${config.ADMIN_USER} on a new database; Bull Board: /admin/queues), ${workers} worker(s). Ctrl-C stops.`);
-  process.on('SIGINT', () => void stopAll(0));
-  process.on('SIGTERM', () => void stopAll(0));
+  print('launcher', `Прайс-экспорт: http://localhost:${config.PORT} (sign in as ${config.ADMIN_USER} on a new database; Bull Board: /admin/queues), ${config.WORKERS} worker(s). Ctrl-C stops.`);
 }
 
 void main();

@@ -116,6 +116,7 @@ describe('web: columns from a task on the rules page', () => {
       priceToTemplate: { '6': 5 },
       priceKeys: { ma: 0, gm: 0 },
       headers,
+      version: picked.version,
     });
     expect((await getProfile(picked.id)).headers).toEqual(headers);
 
@@ -170,6 +171,8 @@ describe('web: columns from a task on the rules page', () => {
         template: { '4': 'Наименование товара', '5': 'Цена закупки, руб.', '8': 'Штрихкод' },
         price: { '2': 'Код МА', '3': 'Код ГМ', '4': 'Наименование', '6': 'Цена, руб.', '8': 'Штрихкод' },
       },
+      // The profile's version the page loaded (profile-conflict.test.ts).
+      version: expect.any(Number),
     });
     await report.waitFor({ state: 'detached' });
     expect(await getProfile(matched.id)).toMatchObject({ priceToTemplate: body.priceToTemplate, headers: body.headers });

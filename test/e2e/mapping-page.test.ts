@@ -102,6 +102,8 @@ describe('web: the rules page (/settings/mapping)', () => {
       priceToTemplate: { '6': 5, '8': 10 },
       priceKeys: { ma: 0, gm: 4 },
       headers: { template: {}, price: {} },
+      // The profile's version the page loaded: a save from an outdated page is refused (profile-conflict.test.ts).
+      version: expect.any(Number),
     });
     await expectToast(page, TOAST.saved);
     const stored = (await api().get('/api/mappings/global').expect(200)).body as Mapping;

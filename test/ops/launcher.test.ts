@@ -1,71 +1,51 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { ENTRY, freePort } from '../../scripts/app-processes';
-import { REPO_ROOT } from '../support/app-runner';
+import request from 'supertest';
+import type { ExportRecord } from '@app/contracts';
 import { dropDatabase } from '../support/databases';
 import { generate, sampleTaskAt } from '../support/generate-helpers';
-import { testEnv } from '../support/test-env';
+import { alive, childrenOf, launchApp } from '../support/launched-app';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Direct children of a process (Linux: /proc/<pid>/task/<tid>/children). */
-const childrenOf = (pid: number) =>
-  readdirSync(`/proc/${pid}/task`).flatMap((tid) => readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
-
-const alive = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] !== 'Z';
-  } catch {
-    return false;
-  }
-};
 
 /**
  * `npm start`'s launcher (the built scripts/start.js) with an API and a worker of its own
  * database: it stops them as gently as they stop themselves, and they never outlive it.
+ * (test/resilience/shutdown.test.ts signals `npm start` itself, under load.)
  */
 describe('the npm start launcher', () => {
-  const { appEnv } = testEnv();
-  const databaseUrl = `${appEnv.DATABASE_URL}_launcher`;
-  afterAll(() => dropDatabase(databaseUrl));
+  const databases = new Set<string>();
+  afterAll(() => Promise.all([...databases].map((url) => dropDatabase(url))));
 
-  async function launch(): Promise<{ launcher: ChildProcess; url: string; exited: Promise<number | null> }> {
-    const port = await freePort();
-    const env: Record<string, string> = { ...process.env, ...appEnv, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', WORKERS: '1' } as Record<string, string>;
-    delete env.QUEUE_PREFIX;
-    const launcher = spawn(process.execPath, [join(REPO_ROOT, ENTRY.launcher)], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const exited = new Promise<number | null>((done) => launcher.once('exit', (code) => done(code)));
-    const lines: string[] = [];
-    createInterface({ input: launcher.stdout! }).on('line', (l) => lines.push(l));
-    const deadline = Date.now() + 60_000;
-    while (!lines.some((l) => l.includes('worker ready'))) {
-      if (Date.now() > deadline) throw new Error(`the launcher did not start:\n${lines.slice(-20).join('\n')}`);
-      await sleep(100);
-    }
-    return { launcher, url: `http://127.0.0.1:${port}`, exited };
-  }
+  const launch = async () => {
+    const app = await launchApp('launcher', 'launcher');
+    databases.add(app.databaseUrl);
+    return app;
+  };
 
   it('SIGTERM: a generate in flight still gets its file, then everything stops', async () => {
-    const { launcher, url, exited } = await launch();
-    const apps = childrenOf(launcher.pid!);
+    const app = await launch();
+    const apps = childrenOf(app.process.pid!);
     expect(apps).toHaveLength(2);
-    const taskId = await sampleTaskAt(url);
-    const inFlight = generate(taskId, url).then((r) => r);
-    await sleep(20);
-    launcher.kill('SIGTERM');
+    const taskId = await sampleTaskAt(app.url);
+    const inFlight = generate(taskId, app.url).then((r) => r);
+    // In flight once the API has recorded its export: a request still on its way when the
+    // signal comes is answered 503 instead (shutdown.test.ts).
+    for (;;) {
+      const rows = (await request(app.url).get(`/api/tasks/${taskId}/exports`).expect(200)).body as ExportRecord[];
+      if (rows.length) break;
+      await sleep(5);
+    }
+    app.process.kill('SIGTERM');
     expect((await inFlight).status).toBe(200);
-    expect(await exited).toBe(0);
+    expect(await app.exited).toBe(0);
     expect(apps.filter(alive)).toEqual([]);
   }, 120_000);
 
   it('SIGKILL: its API and worker do not run on orphaned, they stop by themselves', async () => {
-    const { launcher, exited } = await launch();
-    const apps = childrenOf(launcher.pid!);
+    const app = await launch();
+    const apps = childrenOf(app.process.pid!);
     expect(apps).toHaveLength(2);
-    launcher.kill('SIGKILL');
-    await exited;
+    app.process.kill('SIGKILL');
+    await app.exited;
     const deadline = Date.now() + 20_000;
     while (apps.some(alive) && Date.now() < deadline) await sleep(100);
     expect(apps.filter(alive)).toEqual([]);

@@ -21,6 +21,7 @@ export function bucket(): StorageService {
     secretKey: 'minioadmin',
     bucket: env.S3_BUCKET,
     region: 'us-east-1',
+    timeoutMs: 10_000,
   });
 }
 

@@ -39,6 +39,7 @@ import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { AuditController } from './audit/audit.controller';
 import { AuditService } from './audit/audit.service';
+import { RequestDrain } from './lifecycle/request-drain';
 
 @Global()
 @Module({})
@@ -102,6 +103,7 @@ export class AppModule {
         ExportsService,
         HeaderGuardService,
         ChecksService,
+        RequestDrain,
       ],
     };
   }

@@ -15,6 +15,7 @@ import { mountBullBoard } from './admin/bull-board';
 import { mountWebApp } from './web/web-app.middleware';
 import { sameOriginOnly } from './common/same-origin.guard';
 import { PrincipalResolver } from './auth/principal-resolver';
+import { RequestDrain } from './lifecycle/request-drain';
 
 /**
  * Creates the database if needed and migrates it under an advisory lock, before serving; returns
@@ -70,6 +71,8 @@ async function bootstrap(): Promise<void> {
   app.set('trust proxy', 'loopback');
 
   const server = app.getHttpAdapter().getInstance() as express.Express;
+  // First: on SIGTERM new requests get 503 while those in flight finish.
+  server.use(app.get(RequestDrain).middleware);
   // Security headers on every answer. The app is often served over plain HTTP inside a company
   // network, so requests are never upgraded to HTTPS; the rest is helmet's default policy, which
   // the built web app and Bull Board satisfy (scripts from this origin only).

@@ -141,6 +141,9 @@ export const ERR = {
   profileNameRequired: 'укажите название профиля',
   profileNameTooLong: (max: number) => `не длиннее ${max} символов`,
   profileNameTaken: 'Профиль с таким названием уже есть',
+  /** A save of a profile's rules made from a page opened before its last change. */
+  profileChanged: 'Профиль изменён в другом окне. Обновите страницу',
+  profileVersionInvalid: 'ожидается номер версии профиля — целое число от 1',
   defaultProfileDelete: 'Нельзя удалить общие правила',
   defaultProfileRename: 'Нельзя переименовать общие правила',
   headerTextInvalid: 'ожидается текст заголовка',

@@ -18,6 +18,8 @@ export interface RuleProfile extends Mapping {
   headers: ProfileHeaders;
   /** The one default profile, `Общие правила`: what `/api/mappings/global` reads and writes. */
   isDefault: boolean;
+  /** Raised by every change of the rules or headers (not by a rename); a save sends it back. */
+  version: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -28,8 +30,12 @@ export interface CreateProfileRequest {
   copyFrom?: string;
 }
 
-/** `PUT /api/profiles/{id}`: a part left out keeps its value. */
+/**
+ * `PUT /api/profiles/{id}`: a part left out keeps its value. `version`: the profile's version the
+ * page loaded; a stale one is answered 409 `Профиль изменён в другом окне. Обновите страницу`.
+ */
 export interface UpdateProfileRequest extends Partial<Mapping> {
   name?: string;
   headers?: Partial<ProfileHeaders>;
+  version?: number;
 }

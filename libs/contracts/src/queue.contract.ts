@@ -42,6 +42,15 @@ export interface ExportJobResult {
 }
 
 /**
+ * What a job reports while it runs (BullMQ's progress): `waitingFor` while a service it needs is
+ * down and it waits for it to come back, so that a request that stops waiting answers 503 (try
+ * again later) rather than 504.
+ */
+export interface JobProgress {
+  waitingFor?: 'database';
+}
+
+/**
  * A job's final failure as the user is to see it. The worker throws it as the job's failed
  * reason; the API reads it back from the job's rejection and answers with its status.
  */

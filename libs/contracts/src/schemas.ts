@@ -147,6 +147,7 @@ export const createProfileSchema = z.object({
 export const updateProfileSchema = mappingSchema.extend({
   name: profileNameSchema.optional(),
   headers: z.object({ template: headerTextsSchema, price: headerTextsSchema }).optional(),
+  version: z.int({ error: ERR.profileVersionInvalid }).min(1, ERR.profileVersionInvalid).max(2_147_483_647, ERR.profileVersionInvalid).optional(),
 });
 
 /** POST /api/tasks: the name keeps its own checks (TasksService), only the profile is parsed here. */

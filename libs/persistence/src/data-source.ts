@@ -7,11 +7,21 @@ import { InitialSchema1732240000000 } from './migrations/1732240000000-initial-s
 import { TaskVersion1764547200000 } from './migrations/1764547200000-task-version';
 import { RuleProfiles1767139200000 } from './migrations/1767139200000-rule-profiles';
 import { ExportDigests1769731200000 } from './migrations/1769731200000-export-digests';
+import { UnownedObjects1771000000000 } from './migrations/1771000000000-unowned-objects';
+import { ProfileVersion1771100000000 } from './migrations/1771100000000-profile-version';
 import { UsersAndAudit1772000000000 } from './migrations/1772000000000-users-and-audit';
 import { UserEntity } from './user.entity';
 
 export const ENTITIES = [TaskEntity, RuleProfileEntity, ExportEntity, UserEntity];
-export const MIGRATIONS = [InitialSchema1732240000000, TaskVersion1764547200000, RuleProfiles1767139200000, ExportDigests1769731200000, UsersAndAudit1772000000000];
+export const MIGRATIONS = [
+  InitialSchema1732240000000,
+  TaskVersion1764547200000,
+  RuleProfiles1767139200000,
+  ExportDigests1769731200000,
+  UnownedObjects1771000000000,
+  ProfileVersion1771100000000,
+  UsersAndAudit1772000000000,
+];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_301_776_042;

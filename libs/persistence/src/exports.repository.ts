@@ -1,8 +1,11 @@
-import { In, LessThan, Not, type DataSource, type Repository } from 'typeorm';
+import { In, LessThan, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { exportWarningCount, type ExportChanges, type ExportDigest, type ExportReport } from '@app/contracts';
 import { ExportEntity } from './export.entity';
+import { EXPORT_TRANSITIONS, type ExportTransitionName } from './export-status';
 import { TaskEntity } from './task.entity';
 import { recordAudit, type Actor } from './audit-writer';
+import { UnownedObjectsRepository } from './unowned-objects.repository';
 
 /** Why a task cannot be exported yet; the caller turns it into the user's message. */
 export type NotReady = 'task' | 'price' | 'template' | 'items';
@@ -22,16 +25,25 @@ export interface StoredDigest {
   finishedAt: Date;
 }
 
+/** A transaction's end that is not an error: rolled back, with what the caller is told. */
+class Rollback extends Error {
+  constructor(readonly outcome: 'swept' | 'gone') {
+    super(outcome);
+  }
+}
+
 /**
- * The one owner of the export row and its status machine:
- * queued → running → done | failed, and running → queued again when a retry is due.
- * A row that is done never changes again; a task's deletion removes its rows (cascade).
+ * The one owner of the export row. Every status change is a transition of EXPORT_TRANSITIONS
+ * (export-status.ts: which moves exist and who makes them); `done` and `failed` never change
+ * again, and a task's deletion removes its rows (cascade).
  */
 export class ExportsRepository {
   private readonly rows: Repository<ExportEntity>;
+  private readonly unowned: UnownedObjectsRepository;
 
   constructor(private readonly db: DataSource) {
     this.rows = db.getRepository(ExportEntity);
+    this.unowned = new UnownedObjectsRepository(db);
   }
 
   /** What the task still lacks for an export (or a check): null when it has both files and an item. */
@@ -55,7 +67,7 @@ export class ExportsRepository {
     const notReady = await this.readiness(taskId);
     if (notReady) return { notReady };
     try {
-      const row = await this.rows.save(this.rows.create({ taskId, status: 'queued', attempts: 0, createdBy: actor.id }));
+      const row = await this.rows.save(this.rows.create({ taskId, status: EXPORT_TRANSITIONS.create.to, attempts: 0, createdBy: actor.id }));
       return { exportId: row.id };
     } catch (error) {
       // The task was deleted since it was read: foreign_key_violation.
@@ -69,41 +81,80 @@ export class ExportsRepository {
     return this.rows.findOne({ where: { id: exportId }, relations: { task: true } }) as Promise<(ExportEntity & { task: TaskEntity }) | null>;
   }
 
-  async markRunning(exportId: string, jobId: string): Promise<void> {
-    await this.rows
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'running', startedAt: () => 'now()', jobId, attempts: () => 'attempts + 1' })
-      .where({ id: exportId, status: Not('done') })
-      .execute();
+  /** An attempt starts; false when the row is gone or already final (nothing left to do). */
+  start(exportId: string, jobId: string): Promise<boolean> {
+    return this.move('start', exportId, { startedAt: () => 'now()', jobId, attempts: () => 'attempts + 1' });
   }
 
   /**
-   * False when the row is gone (task deleted) or was already done. The `export` audit event, in the
-   * name of whoever asked for it, is written with the row's change: once, however often a job is retried.
+   * The workbook is stored under `done.objectKey` (listed as `writing` before it was put): the row
+   * takes it over in one transaction, with the `export` audit event in the name of whoever asked
+   * for it (once, however often a job is retried). `swept`: the object was removed as unowned
+   * meanwhile (its writer took longer than the grace period) and must be stored again; `gone`: the
+   * row was deleted with its task, or another writer failed it, and the object is still nobody's.
    */
-  markDone(exportId: string, done: ExportDone): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const result = await tx.getRepository(ExportEntity).update(
-        { id: exportId, status: Not('done') },
-        { status: 'done', ...done, error: null, finishedAt: new Date() },
-      );
-      if (!result.affected) return false;
-      const row = await tx.getRepository(ExportEntity).findOneByOrFail({ id: exportId });
-      const { rows, matchedByMa, matchedByGm } = done.report;
-      const details = { exportId, rows, found: matchedByMa + matchedByGm, warnings: exportWarningCount(done.report), size: done.size };
-      await recordAudit(tx, row.createdBy ? { id: row.createdBy } : null, 'export', details, row.taskId);
-      return true;
-    });
+  async finish(exportId: string, done: ExportDone): Promise<'done' | 'swept' | 'gone'> {
+    try {
+      return await this.db.transaction(async (tx): Promise<'done'> => {
+        const claimed = await this.unowned.claim(done.objectKey, tx);
+        if (await this.move('finish', exportId, { ...done, error: null, finishedAt: () => 'now()' }, tx)) {
+          if (!claimed) throw new Rollback('swept');
+          await this.auditDone(tx, exportId, done);
+          return 'done';
+        }
+        // A run of the same job that finished first stored the same key: the object is that row's.
+        const row = await tx.getRepository(ExportEntity).findOne({ where: { id: exportId }, select: { status: true, objectKey: true } });
+        if (row?.status === 'done' && row.objectKey === done.objectKey) return 'done';
+        throw new Rollback('gone');
+      });
+    } catch (error) {
+      if (error instanceof Rollback) return error.outcome;
+      throw error;
+    }
   }
 
-  async markFailed(exportId: string, error: string): Promise<void> {
-    await this.rows.update({ id: exportId, status: Not('done') }, { status: 'failed', error, finishedAt: new Date() });
+  private async auditDone(tx: EntityManager, exportId: string, done: ExportDone): Promise<void> {
+    const row = await tx.getRepository(ExportEntity).findOneOrFail({ where: { id: exportId }, select: { taskId: true, createdBy: true } });
+    const { rows, matchedByMa, matchedByGm } = done.report;
+    const details = { exportId, rows, found: matchedByMa + matchedByGm, warnings: exportWarningCount(done.report), size: done.size };
+    await recordAudit(tx, row.createdBy ? { id: row.createdBy } : null, 'export', details, row.taskId);
   }
 
-  /** A failed attempt with a retry left: back to `queued` until the next attempt starts. */
+  /** An attempt failed and another is due. */
+  async retry(exportId: string): Promise<void> {
+    await this.move('retry', exportId, {});
+  }
+
+  /** The job's last attempt failed, or its input was refused: `error` is the user's message. */
+  async fail(exportId: string, error: string): Promise<void> {
+    await this.move('fail', exportId, { error, finishedAt: () => 'now()' });
+  }
+
+  /** Redis refused the job: nothing will run it. */
+  async refuseEnqueue(exportId: string, error: string): Promise<void> {
+    await this.move('enqueueRefused', exportId, { error, finishedAt: () => 'now()' });
+  }
+
+  /** The reconciler queues a lost job again. */
   async requeue(exportId: string): Promise<void> {
-    await this.rows.update({ id: exportId, status: Not('done') }, { status: 'queued' });
+    await this.move('requeue', exportId, {});
+  }
+
+  /** The reconciler gives up on a job that failed or was lost for good. */
+  async abandon(exportId: string, error: string): Promise<void> {
+    await this.move('abandon', exportId, { error, finishedAt: () => 'now()' });
+  }
+
+  /** Applies a transition of EXPORT_TRANSITIONS if the row is in one of its `from` states. */
+  private async move(name: ExportTransitionName, exportId: string, set: QueryDeepPartialEntity<ExportEntity>, manager: EntityManager = this.db.manager): Promise<boolean> {
+    const { from, to } = EXPORT_TRANSITIONS[name];
+    const result = await manager
+      .createQueryBuilder()
+      .update(ExportEntity)
+      .set({ ...set, status: to })
+      .where({ id: exportId, status: In([...from]) })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   /** Exports still queued or running that were created before `before`, oldest first. */
@@ -124,10 +175,6 @@ export class ExportsRepository {
       [taskId],
     );
     return row ? { digest: row.digest, finishedAt: row.finished_at } : null;
-  }
-
-  exists(exportId: string): Promise<boolean> {
-    return this.rows.existsBy({ id: exportId });
   }
 
   history(taskId: string): Promise<ExportEntity[]> {

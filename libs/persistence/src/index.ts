@@ -6,6 +6,8 @@ export * from './tasks.repository';
 export * from './rules.repository';
 export * from './profiles.repository';
 export * from './exports.repository';
+export * from './export-status';
+export * from './unowned-objects.repository';
 export * from './repository-providers';
 export * from './user.entity';
 export * from './audit-writer';

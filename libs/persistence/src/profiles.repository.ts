@@ -6,11 +6,17 @@ import { RuleProfileEntity } from './rule-profile.entity';
 import { TaskEntity } from './task.entity';
 import { recordAudit, type Actor } from './audit-writer';
 
-/** What a PUT may change; a part left out keeps its value. */
-export type ProfileChange = Partial<Mapping> & { name?: string; headers?: Partial<ProfileHeaders> };
+/**
+ * What a PUT may change; a part left out keeps its value. `version`: the version the change was
+ * made from; a write from an older one is refused (`stale`). Without it the write always applies.
+ */
+export type ProfileChange = Partial<Mapping> & { name?: string; headers?: Partial<ProfileHeaders>; version?: number };
 
 /** Why a write was refused; the caller turns it into the user's message. */
-export type ProfileRefusal = 'taken' | 'default' | 'no-source';
+export type ProfileRefusal = 'taken' | 'default' | 'no-source' | 'stale';
+
+/** The parts of a profile whose change raises its version (its name is not one). */
+const VERSIONED: (keyof ProfileChange)[] = ['manualMapping', 'priceToTemplate', 'priceKeys', 'headers'];
 
 const NO_RULES: Mapping = {
   manualMapping: { ma: 0, gm: 0, name: 0, minQty: 0, step: 0 },
@@ -66,7 +72,10 @@ export class ProfilesRepository {
     }
   }
 
-  /** Under a row lock; the default keeps its name (it *is* `Общие правила`). */
+  /**
+   * Under a row lock; the default keeps its name (it *is* `Общие правила`). A change of the rules
+   * or headers raises the version.
+   */
   async update(actor: Actor, id: string | 'default', change: ProfileChange): Promise<RuleProfileEntity | ProfileRefusal | null> {
     try {
       return await this.db.transaction(async (tx) => {
@@ -74,12 +83,14 @@ export class ProfilesRepository {
         const where = id === 'default' ? { isDefault: true } : { id };
         const current = await repo.findOne({ where, lock: { mode: 'pessimistic_write' } });
         if (!current) return null;
+        const { headers, version, ...rest } = change;
+        if (version !== undefined && version !== current.version) return 'stale' as const;
         if (current.isDefault && change.name !== undefined && change.name !== current.name) return 'default' as const;
-        const { headers, ...rest } = change;
         const given = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
         const merged = { ...current.headers, ...Object.fromEntries(Object.entries(headers ?? {}).filter(([, v]) => v !== undefined)) };
         const before = { name: current.name, ...toMapping(current), headers: current.headers };
-        const saved = await repo.save({ ...current, ...given, headers: merged });
+        const raised = VERSIONED.some((part) => change[part] !== undefined) ? current.version + 1 : current.version;
+        const saved = await repo.save({ ...current, ...given, headers: merged, version: raised });
         const after = { name: saved.name, ...toMapping(saved), headers: saved.headers };
         await this.auditChange(tx, actor, saved, before, after);
         return saved;

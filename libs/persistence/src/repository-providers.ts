@@ -3,6 +3,7 @@ import { ExportsRepository } from './exports.repository';
 import { ProfilesRepository } from './profiles.repository';
 import { RulesRepository } from './rules.repository';
 import { TasksRepository } from './tasks.repository';
+import { UnownedObjectsRepository } from './unowned-objects.repository';
 import { UsersRepository } from './users.repository';
 import { SessionsRepository } from './sessions.repository';
 import { SignInThrottleRepository } from './sign-in-throttle.repository';
@@ -17,6 +18,7 @@ export function repositoryProviders() {
     RulesRepository,
     ProfilesRepository,
     ExportsRepository,
+    UnownedObjectsRepository,
     UsersRepository,
     SessionsRepository,
     SignInThrottleRepository,

@@ -29,6 +29,13 @@ export class RuleProfileEntity {
   @Column({ name: 'is_default', type: 'boolean', default: false })
   isDefault: boolean;
 
+  /**
+   * Raised by every change of the rules or the remembered headers, not by a rename (as a task's
+   * by saves, not uploads). A plain column: @VersionColumn would count every write.
+   */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from './audit-writer';
 import { TaskEntity, type StoredFile, type StoredFiles } from './task.entity';
 import { ProfilesRepository, toMapping } from './profiles.repository';
 import { RuleProfileEntity } from './rule-profile.entity';
+import { UnownedObjectsRepository } from './unowned-objects.repository';
 
 /** A task without its items and rules, as a list shows it. */
 export interface TaskSummaryRow {
@@ -30,12 +31,17 @@ export interface TaskChanges {
   version?: number;
 }
 
+/** Rolls back a swap whose new object the sweep already removed. */
+class SweptUpload extends Error {}
+
 /** Tasks: their items, their two files and their copy of the rules. */
 export class TasksRepository {
   private readonly profiles: ProfilesRepository;
+  private readonly unowned: UnownedObjectsRepository;
 
   constructor(private readonly db: DataSource) {
     this.profiles = new ProfilesRepository(db);
+    this.unowned = new UnownedObjectsRepository(db);
   }
 
   list(): Promise<TaskEntity[]> {
@@ -134,22 +140,35 @@ export class TasksRepository {
     }
   }
 
-  /** Puts a stored upload in the task; returns the file it replaces (its object is the caller's to remove). */
-  setFile(actor: Actor, id: string, kind: FileKind, file: StoredFile, sha256: string): Promise<{ task: TaskEntity; previous: StoredFile | null } | null> {
-    return this.locked(id, async (task, tx) => {
-      const previous = task.files[kind];
-      task.files = { ...task.files, [kind]: file };
-      const saved = await tx.save(task);
-      await recordAudit(tx, actor, 'task.upload', { kind, name: file.name, size: file.size, sha256 }, id);
-      return { task: saved, previous };
-    });
+  /**
+   * Puts a stored upload (listed as `writing` before it was put) in the task and lists the file
+   * it replaces as `replaced`, in one transaction with its audit event: the old object is removed
+   * by housekeeping once no job can still be reading it, never here. `swept`: the new object was
+   * removed as unowned meanwhile (the upload took longer than the grace period); nothing changed.
+   */
+  async setFile(actor: Actor, id: string, kind: FileKind, file: StoredFile, sha256: string): Promise<{ task: TaskEntity; previous: StoredFile | null } | 'swept' | null> {
+    try {
+      return await this.locked(id, async (task, tx) => {
+        if (!(await this.unowned.claim(file.key, tx))) throw new SweptUpload();
+        const previous = task.files[kind];
+        if (previous) await this.unowned.release(previous.key, tx);
+        task.files = { ...task.files, [kind]: file };
+        const saved = await tx.save(task);
+        await recordAudit(tx, actor, 'task.upload', { kind, name: file.name, size: file.size, sha256 }, id);
+        return { task: saved, previous };
+      });
+    } catch (error) {
+      if (error instanceof SweptUpload) return 'swept';
+      throw error;
+    }
   }
 
   /**
    * `Исправить` (DESIGN §10): the file's moved columns re-pointed in the task's profile (its rules
-   * and remembered headers) and in the task's own copy, in one transaction. The profile
-   * is locked before the task, the order its deletion takes. Like an upload, it leaves the version
-   * alone: it changes no item, so an open editor's save stays valid.
+   * and remembered headers, raising the profile's version) and in the task's own copy, in one
+   * transaction. The profile is locked before the task, the order its deletion takes. Like an
+   * upload, it leaves the task's version alone: it changes no item, so an open editor's save
+   * stays valid.
    */
   repoint(actor: Actor, id: string, fix: ColumnMoves): Promise<TaskEntity | null> {
     return this.db.transaction(async (tx) => {
@@ -161,7 +180,8 @@ export class TasksRepository {
       const details: Record<string, unknown> = { fix: 'header-moved', file: fix.file, moves: Object.fromEntries(fix.moves) };
       if (profile && profile.id === task.profileId) {
         const rulesBefore = toMapping(profile);
-        await tx.save(Object.assign(profile, repointMapping(rulesBefore, fix), { headers: repointHeaders(profile.headers, fix) }));
+        // A rules page opened before this fix must not save over it: the profile's version rises.
+        await tx.save(Object.assign(profile, repointMapping(rulesBefore, fix), { headers: repointHeaders(profile.headers, fix), version: profile.version + 1 }));
         Object.assign(details, { profile: profile.name, from: rulesBefore, to: toMapping(profile) });
       }
       const taskRulesBefore = task.mapping;

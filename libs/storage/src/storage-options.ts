@@ -8,5 +8,6 @@ export function storageOptions(config: AppConfig): StorageOptions {
     secretKey: config.S3_SECRET_KEY,
     bucket: config.S3_BUCKET,
     region: config.S3_REGION,
+    timeoutMs: config.STORAGE_TIMEOUT_MS,
   };
 }

@@ -1,5 +1,6 @@
 import { Client } from 'minio';
 import type { Readable } from 'node:stream';
+import { timedTransport } from './timed-transport';
 
 export interface StorageOptions {
   endpoint: string;
@@ -7,12 +8,15 @@ export interface StorageOptions {
   secretKey: string;
   bucket: string;
   region: string;
+  /** Longest silence of one call (STORAGE_TIMEOUT_MS): past it the call fails as an outage. */
+  timeoutMs: number;
 }
 
 /**
  * The few object operations the app needs, on the plain minio API so the same code runs against
  * MinIO and the embedded s3rver (which has no multipart upload: every put passes a known size
- * below the multipart threshold, see putFile).
+ * below the multipart threshold, see putFile). No call waits on a silent server for longer than
+ * `timeoutMs` (timedTransport): it fails as storage down, which callers answer with 503.
  */
 export class StorageService {
   private readonly client: Client;
@@ -29,6 +33,7 @@ export class StorageService {
       secretKey: options.secretKey,
       region: options.region,
       pathStyle: true,
+      transport: timedTransport(url.protocol === 'https:', options.timeoutMs),
       // Large enough that nothing we store (≤ upload limit, exports) goes multipart.
       partSize: 1024 * 1024 * 1024,
     });

@@ -35,7 +35,7 @@ export class ExportsService {
     try {
       await this.queue.add(exportId);
     } catch (error) {
-      if (error instanceof QueueUnavailableError) await this.exports.markFailed(exportId, ERR.queueUnavailable);
+      if (error instanceof QueueUnavailableError) await this.exports.refuseEnqueue(exportId, ERR.queueUnavailable);
       throw jobUserError(error);
     }
     const done = await this.wait(exportId);
@@ -57,11 +57,8 @@ export class ExportsService {
       if (error instanceof JobFailedError && decodeExportFailure(error.reason).status === 500) {
         this.logger.error({ exportId, reason: error.reason }, 'export job failed');
       }
-      if (error instanceof JobGoneError) {
-        // Nobody will finish it: the history must not show it as queued.
-        this.logger.error({ exportId }, 'export job vanished from Redis');
-        await this.exports.markFailed(exportId, ERR.queueUnavailable);
-      }
+      // The row stays queued: the reconciler queues the job again, and the export ends done.
+      if (error instanceof JobGoneError) this.logger.error({ exportId }, 'export job vanished from Redis');
       throw jobUserError(error);
     }
   }

@@ -3,11 +3,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { CSV_MIME, ERR, XLSX_MIME, type FileKind, type UploadResponse } from '@app/contracts';
 import { EngineError, inspectPriceList, inspectTemplate } from '@app/export-engine';
-import { TasksRepository, type Actor, type StoredFile } from '@app/persistence';
+import { TasksRepository, UnownedObjectsRepository, type Actor, type StoredFile } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import { TasksService } from '../tasks/tasks.service';
 import { toTask } from '../tasks/task.mapper';
-import { badRequest, notFound, unprocessable } from '../common/user-error';
+import { UserError, badRequest, notFound, unprocessable } from '../common/user-error';
 import { originalFileName } from './original-file-name';
 import { HeaderGuardService } from '../header-guard/header-guard.service';
 
@@ -18,10 +18,13 @@ export interface UploadedTempFile {
 }
 
 /**
- * An upload is checked by content before anything is stored, written under a fresh key, and only
- * then swapped into the task in one transaction; the old object goes last. A failure at any step
- * leaves the previous file and record as they were and no new object behind. The answer carries
- * what the template guard found in the new file (DESIGN §10).
+ * An upload is checked by content before anything is stored, written under a fresh key (listed
+ * as unowned until the swap), and only then swapped into the task in one transaction. The old
+ * object is not removed here: exports and checks that read the task a moment before may still be
+ * fetching it, so the swap lists it for housekeeping, which removes it after STORAGE_GRACE_MS. A
+ * failure at any step leaves the previous file and record as they were, and a new object nothing
+ * points at is removed (here, or by housekeeping). The answer carries what the template guard
+ * found in the new file (DESIGN §10).
  */
 @Injectable()
 export class UploadsService {
@@ -30,6 +33,7 @@ export class UploadsService {
   constructor(
     private readonly tasks: TasksService,
     private readonly repository: TasksRepository,
+    private readonly unowned: UnownedObjectsRepository,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly guard: HeaderGuardService,
   ) {}
@@ -45,6 +49,7 @@ export class UploadsService {
       size: file.size,
       uploadedAt: new Date().toISOString(),
     };
+    await this.unowned.expect(stored.key);
     const [sha256] = await Promise.all([sha256Of(file.path), this.storage.putFile(stored.key, file.path, format === 'csv' ? CSV_MIME : XLSX_MIME)]);
 
     let swapped;
@@ -58,7 +63,8 @@ export class UploadsService {
       await this.removeQuietly(stored.key);
       throw notFound(ERR.taskNotFound);
     }
-    if (swapped.previous) await this.removeQuietly(swapped.previous.key);
+    // Stored more slowly than the grace period: housekeeping has removed it as unowned.
+    if (swapped === 'swept') throw new UserError(503, ERR.serviceUnavailable);
     return { ...toTask(swapped.task), headerChanges: await this.guard.afterUpload(swapped.task, kind) };
   }
 

@@ -7,6 +7,7 @@ export function toProfile(row: RuleProfileEntity): RuleProfile {
     id: row.id,
     name: row.name,
     isDefault: row.isDefault,
+    version: row.version,
     manualMapping: row.manualMapping,
     priceToTemplate: row.priceToTemplate,
     priceKeys: row.priceKeys,

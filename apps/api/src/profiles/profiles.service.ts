@@ -12,6 +12,7 @@ const REFUSED: Record<ProfileRefusal, () => UserError> = {
   taken: () => conflict(ERR.profileNameTaken),
   default: () => conflict(ERR.defaultProfileRename),
   'no-source': () => badRequest(ERR.invalidField('copyFrom', ERR.noSuchProfile)),
+  stale: () => conflict(ERR.profileChanged),
 };
 
 const answer = (result: RuleProfileEntity | ProfileRefusal | null): RuleProfile => {

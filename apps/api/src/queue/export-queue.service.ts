@@ -14,14 +14,24 @@ import {
   type ExportJobResult,
   type FileColumns,
   type FileKind,
+  type JobProgress,
 } from '@app/contracts';
 import { APP_CONFIG, redisOptions, type AppConfig } from '@app/config';
+import { TasksRepository } from '@app/persistence';
 import { withTimeout } from '../common/with-timeout';
 
 /** Redis could not take the job. */
 export class QueueUnavailableError extends Error {}
-/** The job did not finish within the wait; it goes on and lands in the history. */
-export class JobTimeoutError extends Error {}
+/**
+ * The job did not finish within the wait; it goes on and lands in the history. `outage`: the
+ * database it needs is down (the job says it waits for it, or PostgreSQL does not answer the API
+ * either), so the user is to try again later rather than be told it took too long.
+ */
+export class JobTimeoutError extends Error {
+  constructor(readonly outage = false) {
+    super(outage ? 'the job waits for a service that is down' : 'the job did not finish in time');
+  }
+}
 /** The job is no longer in Redis (its data was lost): nothing will ever finish it. */
 export class JobGoneError extends Error {}
 /** The job failed for good; `reason` is what the worker threw (see encodeExportFailure). */
@@ -47,7 +57,10 @@ export class ExportQueueService implements OnApplicationShutdown {
   readonly queue: Queue<ExportJobData | ColumnsJobData | CheckJobData, ExportJobResult | FileColumns | CheckResponse | null>;
   private readonly events: QueueEvents;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly tasks: TasksRepository,
+  ) {
     const prefix = config.QUEUE_PREFIX;
     this.queue = new Queue(EXPORT_QUEUE, {
       prefix,
@@ -130,7 +143,10 @@ export class ExportQueueService implements OnApplicationShutdown {
     return new Promise((resolve, reject) => {
       const completed = `completed:${jobId}`;
       const failed = `failed:${jobId}`;
+      let settled = false;
       const finish = (settle: () => void) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         clearInterval(poll);
         events.off(completed, onCompleted);
@@ -148,13 +164,25 @@ export class ExportQueueService implements OnApplicationShutdown {
           if (state === 'completed') onCompleted({ returnvalue: job.returnvalue });
           else onFailed({ failedReason: job.failedReason });
         }, () => undefined);
-      const timer = setTimeout(() => finish(() => reject(new JobTimeoutError())), timeoutMs);
+      const timer = setTimeout(() => void this.timedOut(jobId).then((error) => finish(() => reject(error))), timeoutMs);
       const poll = setInterval(check, POLL_MS);
       events.on(completed, onCompleted);
       events.on(failed, onFailed);
       // It may have finished before we listened.
       void check();
     });
+  }
+
+  /**
+   * Why a wait ran out: the job may be waiting for a database that is down (its progress says so),
+   * or be queued behind jobs that do while it is still down (PostgreSQL does not answer here either).
+   */
+  private async timedOut(jobId: string): Promise<JobTimeoutError> {
+    const job = await withTimeout(this.queue.getJob(jobId), ENQUEUE_TIMEOUT_MS, 'job lookup').catch(() => undefined);
+    const progress = job?.progress as JobProgress | number | undefined;
+    if (typeof progress === 'object' && progress !== null && progress.waitingFor !== undefined) return new JobTimeoutError(true);
+    const databaseDown = await withTimeout(this.tasks.ping(), ENQUEUE_TIMEOUT_MS, 'database probe').then(() => false, () => true);
+    return new JobTimeoutError(databaseDown);
   }
 
   async ping(): Promise<void> {

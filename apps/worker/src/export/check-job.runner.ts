@@ -5,15 +5,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERR, digestChanges, type CheckJobData, type CheckResponse } from '@app/contracts';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { ExportsRepository, ProfilesRepository, TasksRepository } from '@app/persistence';
 import { StorageService } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
 import { downloadTaskFiles } from './task-files';
+import { OutageWait } from './outage-wait';
+import { settleAll } from './settle-all';
 
 /**
  * A check (DESIGN §11): the engine's dry run on the task as it is now, in an engine thread like an
  * export, compared with the task's newest export. Nothing is stored: the answer is the job's result.
+ * Like an export, it waits out a database outage (OutageWait).
  */
 @Injectable()
 export class CheckJobRunner {
@@ -21,6 +25,7 @@ export class CheckJobRunner {
     private readonly tasks: TasksRepository,
     private readonly profiles: ProfilesRepository,
     private readonly exports: ExportsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly engine: EngineRunner,
     private readonly logger: PinoLogger,
@@ -29,11 +34,16 @@ export class CheckJobRunner {
   async run(job: Job<CheckJobData>): Promise<CheckResponse> {
     const { taskId } = job.data;
     const started = Date.now();
+    const wait = new OutageWait(job, this.config.GENERATE_TIMEOUT_MS);
     const dir = await mkdtemp(join(tmpdir(), 'price-export-check-'));
     try {
-      const task = await this.tasks.find(taskId);
+      const task = await wait.database(() => this.tasks.find(taskId));
       if (!task) throw new EngineRejection(ERR.taskNotFound, undefined, 404);
-      const [files, profile, previous] = await Promise.all([downloadTaskFiles(this.storage, task.files, dir), this.profiles.find(task.profileId), this.exports.newestDigest(taskId)]);
+      const [files, profile, previous] = await settleAll([
+        downloadTaskFiles(this.storage, task.files, dir),
+        wait.database(() => this.profiles.find(task.profileId)),
+        wait.database(() => this.exports.newestDigest(taskId)),
+      ]);
       const { digest, ...check } = await this.engine.check({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers });
       const changes = previous ? digestChanges(previous.digest, digest, previous.finishedAt.toISOString()) : null;
       this.logger.info({ jobId: job.id, taskId, rows: check.rowsTotal, warnings: check.warnings.length, ms: Date.now() - started }, 'check done');

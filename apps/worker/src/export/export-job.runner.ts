@@ -5,11 +5,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XLSX_MIME, digestChanges, exportWarningCount, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
-import { ExportsRepository, ProfilesRepository } from '@app/persistence';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { ExportsRepository, ProfilesRepository, UnownedObjectsRepository } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
 import { downloadTaskFiles } from './task-files';
+import { OutageWait } from './outage-wait';
+import { settleAll } from './settle-all';
 
 type ExportJob = Job<ExportJobData, ExportJobResult | null>;
 
@@ -18,59 +21,66 @@ type ExportJob = Job<ExportJobData, ExportJobResult | null>;
  * the headers the task's profile remembers, for the guard), store the workbook under a key
  * derived from the export id (so a retried job overwrites, never duplicates) and record the
  * outcome on the row exactly once, with its digest and what changed since the task's previous
- * export (DESIGN §11).
+ * export (DESIGN §11). Every status change is a transition of EXPORT_TRANSITIONS. Every query
+ * waits out a database outage (OutageWait), so a short one delays the export instead of failing
+ * it, and a workbook already stored is recorded once the database is back.
  */
 @Injectable()
 export class ExportJobRunner {
   constructor(
     private readonly exports: ExportsRepository,
     private readonly profiles: ProfilesRepository,
+    private readonly unowned: UnownedObjectsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly engine: EngineRunner,
     private readonly logger: PinoLogger,
   ) {}
 
   async run(job: ExportJob): Promise<ExportJobResult | null> {
-    const log = this.logger.logger.child({ jobId: job.id, exportId: job.data.exportId, attempt: job.attemptsMade + 1 });
-    try {
-      return await this.attempt(job, log);
-    } catch (error) {
-      // Reading the row and marking it running too: PostgreSQL starting up again answers those
-      // with an error that is an outage (retried, then 503), not a failure of the export (500).
-      throw await this.failure(job, error as Error, log);
-    }
-  }
-
-  private async attempt(job: ExportJob, log: PinoLogger['logger']): Promise<ExportJobResult | null> {
     const { exportId } = job.data;
-    const row = await this.exports.withTask(exportId);
-    if (!row) {
-      log.info('export row is gone (task deleted); nothing to do');
-      return null;
-    }
-    const { task } = row;
-    if (row.status === 'done' && row.objectKey) return jobResult(row.objectKey, row.size ?? 0, row.report);
-
+    const log = this.logger.logger.child({ jobId: job.id, exportId, attempt: job.attemptsMade + 1 });
+    const wait = new OutageWait(job, this.config.GENERATE_TIMEOUT_MS);
     const dir = await mkdtemp(join(tmpdir(), 'price-export-job-'));
     try {
-      await this.exports.markRunning(exportId, String(job.id));
+      const row = await wait.database(() => this.exports.withTask(exportId));
+      if (!row) {
+        log.info('export row is gone (task deleted); nothing to do');
+        return null;
+      }
+      if (row.status === 'done' && row.objectKey) return jobResult(row.objectKey, row.size ?? 0, row.report);
+      if (!(await wait.database(() => this.exports.start(exportId, String(job.id))))) {
+        log.info({ status: row.status }, 'export already ended; nothing to do');
+        return null;
+      }
+      const { task } = row;
       const started = Date.now();
-      const [files, profile, previous] = await Promise.all([downloadTaskFiles(this.storage, task.files, dir), this.profiles.find(task.profileId), this.exports.newestDigest(task.id)]);
+      const [files, profile, previous] = await settleAll([
+        downloadTaskFiles(this.storage, task.files, dir),
+        wait.database(() => this.profiles.find(task.profileId)),
+        wait.database(() => this.exports.newestDigest(task.id)),
+      ]);
       const downloaded = Date.now();
       const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers });
       const engineDone = Date.now();
       const changes = previous ? digestChanges(previous.digest, out.digest, previous.finishedAt.toISOString()) : null;
       const objectKey = storageKeys.export(task.id, exportId);
+      await wait.database(() => this.unowned.expect(objectKey));
       await this.storage.putBuffer(objectKey, out.xlsx, XLSX_MIME);
       const timings = { ...out.timings, downloadMs: downloaded - started, engineMs: engineDone - downloaded, uploadMs: Date.now() - engineDone };
-      const saved = await this.exports.markDone(exportId, { objectKey, size: out.xlsx.length, report: out.report, timings, digest: out.digest, changes });
-      if (!saved && !(await this.exports.exists(exportId))) {
-        await this.storage.remove(objectKey);
+      const done = { objectKey, size: out.xlsx.length, report: out.report, timings, digest: out.digest, changes };
+      const outcome = await wait.database(() => this.exports.finish(exportId, done));
+      if (outcome === 'swept') throw new Error('the stored export was removed as unowned before its row took it; storing it again');
+      if (outcome === 'gone') {
+        // Listed as unowned all along: housekeeping removes it if this cannot.
+        await this.storage.remove(objectKey).catch((err: Error) => log.warn({ err: err.message }, 'could not remove a discarded export'));
         log.info('task deleted while generating; export discarded');
         return null;
       }
       log.info({ rows: out.report.rows, timings }, 'export done');
       return jobResult(objectKey, out.xlsx.length, out.report);
+    } catch (error) {
+      throw await this.failure(job, error as Error, log);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -82,14 +92,17 @@ export class ExportJobRunner {
     const outcome = attemptOutcome(job, error, error instanceof EngineRejection ? error.message : undefined);
     log[outcome.final ? 'warn' : 'info']({ err: error.message, final: outcome.final }, 'export attempt failed');
     if (!outcome.final) {
-      await this.record(() => this.exports.requeue(exportId), log);
+      await this.record(() => this.exports.retry(exportId), log);
       return error;
     }
-    await this.record(() => this.exports.markFailed(exportId, outcome.failure.error), log);
+    await this.record(() => this.exports.fail(exportId, outcome.failure.error), log);
     return outcome.thrown;
   }
 
-  /** The row is written when it can be; the job's outcome must reach the API either way. */
+  /**
+   * The row is written when it can be; the job's outcome must reach the API either way (a row
+   * left unfinished is the reconciler's, which reads the job's outcome from Redis).
+   */
   private async record(write: () => Promise<void>, log: PinoLogger['logger']): Promise<void> {
     await write().catch((err: Error) => log.warn({ err: err.message }, 'could not record the attempt on the export row'));
   }

@@ -16,7 +16,8 @@ const MAX_ATTEMPTS = 3;
  * time, this finds such rows and queues their job again, or marks them failed with the reason.
  * It looks only at rows older than GENERATE_TIMEOUT_MS, the longest an API waits for a job: a
  * younger row may be between its insert and its job's, and its API still watches it. Every step
- * is idempotent: a job id is the export id, and a done row is never changed.
+ * is idempotent: a job id is the export id, and a done or failed row is never changed (its
+ * moves are the reconciler's transitions of EXPORT_TRANSITIONS: requeue and abandon).
  */
 @Injectable()
 export class ExportReconciler {
@@ -40,7 +41,7 @@ export class ExportReconciler {
         continue;
       }
       const job = state === 'failed' ? await queue.getJob(row.id) : undefined;
-      await this.exports.markFailed(row.id, job ? decodeExportFailure(job.failedReason).error : ERR.exportLost);
+      await this.exports.abandon(row.id, job ? decodeExportFailure(job.failedReason).error : ERR.exportLost);
       failed++;
     }
     if (requeued || failed) this.logger.warn({ requeued, failed }, 'stuck exports reconciled');

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { AuditRepository, ExportsRepository, SessionsRepository, SignInThrottleRepository } from '@app/persistence';
+import { AuditRepository, ExportsRepository, SessionsRepository, SignInThrottleRepository, UnownedObjectsRepository } from '@app/persistence';
 import { StorageService } from '@app/storage';
 
 /**
- * Removes exports (objects, then rows) older than EXPORT_RETENTION_DAYS, audit events older than
- * AUDIT_RETENTION_DAYS, expired sessions and sign-in failures out of the throttle's window; run by
- * a job scheduler.
+ * Run by a job scheduler: removes exports (objects, then rows) older than EXPORT_RETENTION_DAYS;
+ * objects no row owns (replaced uploads, what a dead writer left) once they have been listed
+ * longer than STORAGE_GRACE_MS, which outlasts every job that may still read them; audit events
+ * older than AUDIT_RETENTION_DAYS; expired sessions and sign-in failures out of the throttle's window.
  */
 @Injectable()
 export class HousekeepingService {
@@ -16,20 +17,22 @@ export class HousekeepingService {
     private readonly audit: AuditRepository,
     private readonly sessions: SessionsRepository,
     private readonly throttle: SignInThrottleRepository,
+    private readonly unowned: UnownedObjectsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly logger: PinoLogger,
   ) {}
 
-  async run(now = new Date()): Promise<{ removed: number; auditRemoved: number }> {
+  async run(now = new Date()): Promise<{ removed: number; swept: number; auditRemoved: number }> {
     const day = 24 * 3600 * 1000;
     const cutoff = new Date(now.getTime() - this.config.EXPORT_RETENTION_DAYS * day);
     const removed = await this.exports.purge(cutoff, (key) => this.storage.remove(key));
+    const swept = await this.unowned.sweep(new Date(now.getTime() - this.config.STORAGE_GRACE_MS), (key) => this.storage.remove(key));
     const auditCutoff = new Date(now.getTime() - this.config.AUDIT_RETENTION_DAYS * day);
     const auditRemoved = await this.audit.purge(auditCutoff);
     const sessionsRemoved = await this.sessions.purgeExpired();
     const failuresRemoved = await this.throttle.purge();
-    this.logger.info({ removed, cutoff: cutoff.toISOString(), auditRemoved, auditCutoff: auditCutoff.toISOString(), sessionsRemoved, failuresRemoved }, 'housekeeping done');
-    return { removed, auditRemoved };
+    this.logger.info({ removed, swept, cutoff: cutoff.toISOString(), auditRemoved, auditCutoff: auditCutoff.toISOString(), sessionsRemoved, failuresRemoved }, 'housekeeping done');
+    return { removed, swept, auditRemoved };
   }
 }

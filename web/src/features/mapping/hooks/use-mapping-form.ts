@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { DEFAULT_MAPPING, TOAST, conflictingColumns } from '@app/contracts';
+import { DEFAULT_MAPPING, ERR, TOAST, conflictingColumns } from '@app/contracts';
 import type { FileKind, ManualMapping, PriceKeys, RuleProfile } from '@app/contracts';
+import { ApiError } from '../../../lib/api-client';
 import { fetchProfile, updateProfile } from '../../profiles/api/profiles-api';
 import { rememberHeader } from '../lib/column-options';
 import { draftOf, mappingOf, newPairKey, sameRules, savedShape } from '../lib/rules-draft';
@@ -18,12 +19,16 @@ const EMPTY: RulesDraft = {
 interface Loaded {
   profileId: string;
   saved: RulesDraft;
+  /** The profile's version the page stands on; a save sends it (undefined when it could not load). */
+  version?: number;
 }
 
 /**
  * The rules of one profile as the page edits them (`GET/PUT /api/profiles/{id}`). A column picked
- * or typed while the chosen task's file is loaded remembers that column's header. Failures of
- * loading or saving are not reported (spec §8); the form keeps what it has.
+ * or typed while the chosen task's file is loaded remembers that column's header. A save sends the
+ * profile's version the page loaded: when the profile changed meanwhile (another window's save,
+ * `Исправить` on a task page) it is refused with 409, said in a toast, and what was typed stays on
+ * the page. Other failures of loading or saving are not reported (spec §8); the form keeps what it has.
  */
 export function useMappingForm(profileId: string | null, columns: TaskColumns) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -34,7 +39,7 @@ export function useMappingForm(profileId: string | null, columns: TaskColumns) {
 
   const apply = useCallback((profile: RuleProfile) => {
     const fresh = draftOf(profile);
-    setLoaded({ profileId: profile.id, saved: fresh });
+    setLoaded({ profileId: profile.id, saved: fresh, version: profile.version });
     setDraft(fresh);
   }, []);
 
@@ -77,11 +82,12 @@ export function useMappingForm(profileId: string | null, columns: TaskColumns) {
     if (!ready) return;
     setSaving(true);
     try {
-      const saved = await updateProfile(loaded.profileId, savedShape(draft));
+      const saved = await updateProfile(loaded.profileId, { ...savedShape(draft), version: loaded.version });
       toast.success(TOAST.saved);
       if (saved && typeof saved === 'object' && 'manualMapping' in saved) apply(saved);
-    } catch {
-      // Not handled by the spec: no message.
+    } catch (e) {
+      // Not handled by the spec, but a refused save must not pass for a saved one.
+      if (e instanceof ApiError && e.status === 409) toast.error(ERR.profileChanged);
     } finally {
       setSaving(false);
     }
