@@ -1,6 +1,6 @@
-import request from 'supertest';
 import type { ExportRecord } from '@app/contracts';
 import { dropDatabase } from '../support/databases';
+import { signedInAt } from '../support/auth';
 import { generate, sampleTaskAt } from '../support/generate-helpers';
 import { alive, childrenOf, launchApp } from '../support/launched-app';
 
@@ -30,7 +30,7 @@ describe('the npm start launcher', () => {
     // In flight once the API has recorded its export: a request still on its way when the
     // signal comes is answered 503 instead (shutdown.test.ts).
     for (;;) {
-      const rows = (await request(app.url).get(`/api/tasks/${taskId}/exports`).expect(200)).body as ExportRecord[];
+      const rows = (await signedInAt(app.url).get(`/api/tasks/${taskId}/exports`).expect(200)).body as ExportRecord[];
       if (rows.length) break;
       await sleep(5);
     }

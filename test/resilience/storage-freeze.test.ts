@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
 import { ERR, type ExportRecord } from '@app/contracts';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { StorageService } from '@app/storage';
 import { AppLauncher } from '../../scripts/app-launcher';
 import { ENTRY } from '../../scripts/app-processes';
 import { dropDatabase } from '../support/databases';
+import { signedInAt } from '../support/auth';
 import { generate, sampleTaskAt } from '../support/generate-helpers';
 import { ownedKeys, untilSwept } from '../support/owned-objects';
 import { testEnv } from '../support/test-env';
@@ -57,24 +57,24 @@ describe('storage frozen', () => {
 
     process.kill(s3.pid, 'SIGSTOP');
     try {
-      const [up, upMs] = await timed(() => request(api.url).post(`/api/tasks/${taskId}/upload/price`).attach('file', fixtureBytes('price-sample.xlsx'), 'прайс.xlsx'));
+      const [up, upMs] = await timed(() => signedInAt(api.url).post(`/api/tasks/${taskId}/upload/price`).attach('file', fixtureBytes('price-sample.xlsx'), 'прайс.xlsx'));
       expect(up.status).toBe(503);
       expect(up.body).toEqual({ error: ERR.serviceUnavailable });
-      const [file, fileMs] = await timed(() => request(api.url).get(`/api/tasks/${taskId}/files/template`));
+      const [file, fileMs] = await timed(() => signedInAt(api.url).get(`/api/tasks/${taskId}/files/template`));
       expect(file.status).toBe(503);
       const [out, outMs] = await timed(() => generate(taskId, api.url));
       expect(out.status).toBe(503);
       expect(JSON.parse((out.body as Buffer).toString())).toEqual({ error: ERR.serviceUnavailable });
       process.stdout.write(`S3 frozen, STORAGE_TIMEOUT_MS 1500: upload 503 in ${upMs} ms, download 503 in ${fileMs} ms, generate 503 in ${outMs} ms\n`);
       expect(outMs).toBeLessThan(30_000);
-      const [row] = (await request(api.url).get(`/api/tasks/${taskId}/exports`).expect(200)).body as ExportRecord[];
+      const [row] = (await signedInAt(api.url).get(`/api/tasks/${taskId}/exports`).expect(200)).body as ExportRecord[];
       expect(row).toMatchObject({ status: 'failed', error: ERR.serviceUnavailable });
     } finally {
       process.kill(s3.pid, 'SIGCONT');
     }
 
     await generate(taskId, api.url).expect(200);
-    await request(api.url).post(`/api/tasks/${taskId}/upload/price`).attach('file', fixtureBytes('price-sample.xlsx'), 'прайс.xlsx').expect(200);
+    await signedInAt(api.url).post(`/api/tasks/${taskId}/upload/price`).attach('file', fixtureBytes('price-sample.xlsx'), 'прайс.xlsx').expect(200);
 
     // The frozen server took the upload's bytes and may store them when it thaws: listed as
     // `writing` before the put, that object is removed as unowned.

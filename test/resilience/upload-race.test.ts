@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
 import type { ExportRecord } from '@app/contracts';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { AppLauncher } from '../../scripts/app-launcher';
 import { dropDatabase } from '../support/databases';
+import { signedInAt } from '../support/auth';
 import { generate, sampleTaskAt } from '../support/generate-helpers';
 import { bucket } from '../support/inspect';
 import { ownedKeys, untilSwept } from '../support/owned-objects';
@@ -41,7 +41,7 @@ describe('an upload racing exports', () => {
     const statuses: number[] = [];
     for (let round = 0; round < 10; round++) {
       process.stdout.write(`round ${round} ${JSON.stringify(statuses)}\n`);
-      const uploaded = request(api.url).post(`/api/tasks/${taskId}/upload/template`).attach('file', template, `шаблон-${round}.xlsx`);
+      const uploaded = signedInAt(api.url).post(`/api/tasks/${taskId}/upload/template`).attach('file', template, `шаблон-${round}.xlsx`);
       const generates = Array.from({ length: 4 }, () => generate(taskId, api.url));
       const [up, ...outs] = await Promise.all([uploaded, ...generates]);
       expect(up.status).toBe(200);
@@ -51,7 +51,7 @@ describe('an upload racing exports', () => {
 
     // What remains once housekeeping has swept: the task's two files and its 40 exports.
     await untilSwept(env.DATABASE_URL, 60_000);
-    const exports = (await request(api.url).get(`/api/tasks/${taskId}/exports`).expect(200)).body as ExportRecord[];
+    const exports = (await signedInAt(api.url).get(`/api/tasks/${taskId}/exports`).expect(200)).body as ExportRecord[];
     expect(exports.filter((e) => e.status === 'done')).toHaveLength(40);
     const owned = await ownedKeys(env.DATABASE_URL, taskId);
     expect(owned).toHaveLength(42);
