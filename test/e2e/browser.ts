@@ -170,3 +170,24 @@ export async function launchPage(as: PageUser = DEFAULT_ADMIN_LOGIN): Promise<Op
   const browser = await launchBrowser();
   return { browser, ...(await openPage(browser, apiUrl(), undefined, as)) };
 }
+
+/** How long eventually() waits before its next try: soon at first, then every half second. */
+const RETRY_AFTER_MS = [0, 20, 50, 100, 250, 500];
+
+/**
+ * Runs `assertion` (jest expects on what the page shows now) until it passes, for what the page
+ * does after an event (focus moved by the virtualised table, rows and counts rendered after a
+ * click): each try reads the page anew; at the deadline the last failure is thrown.
+ */
+export async function eventually<T>(assertion: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await assertion();
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+    }
+    const pause = RETRY_AFTER_MS[Math.min(attempt, RETRY_AFTER_MS.length - 1)];
+    await new Promise((r) => setTimeout(r, pause));
+  }
+}

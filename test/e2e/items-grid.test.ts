@@ -3,7 +3,7 @@ import { CHECK_UI, CHECK_WARNING, ITEMS_UI, TOAST, UI } from '@app/contracts';
 import type { CheckResponse, Item, Mapping, Task } from '@app/contracts';
 import { buildWorkbook, item, mapping } from '@app/export-engine/testing/workbook-builders';
 import { api, createTask, putGlobalMapping, replaceGlobalMapping, upload } from '../support/api-client';
-import { closeBrowser, dismissToasts, exactText, expectToast, gotoTask, launchPage, pasteText, screenshot, type OpenPage } from './browser';
+import { closeBrowser, dismissToasts, eventually, exactText, expectToast, gotoTask, launchPage, pasteText, screenshot, type OpenPage } from './browser';
 
 jest.setTimeout(240_000);
 
@@ -83,15 +83,14 @@ describe('web: the items table at 10,000 items', () => {
   it('opens with only the rows on screen rendered, the header and the real row numbers', async () => {
     await gotoTask(page, task);
     await rendered(page).first().waitFor();
-    await expect(page.locator('.panel__count').first().textContent()).resolves.toBe(String(N));
-    await expect(page.locator('.items-table').getAttribute('aria-rowcount')).resolves.toBe(String(N + 1));
+    await eventually(async () => expect(await page.locator('.panel__count').first().textContent()).toBe(String(N)));
+    await eventually(async () => expect(await page.locator('.items-table').getAttribute('aria-rowcount')).toBe(String(N + 1)));
     expect(await rendered(page).count()).toBeLessThan(80);
-    expect((await numbers(page)).slice(0, 3)).toEqual([1, 2, 3]);
+    await eventually(async () => expect((await numbers(page)).slice(0, 3)).toEqual([1, 2, 3]));
     await page.getByText(ITEMS_UI.findHint, { exact: true }).waitFor();
 
     await scrollToRow(page, N - 1);
-    const last = await numbers(page);
-    expect(last[last.length - 1]).toBe(N);
+    await eventually(async () => expect((await numbers(page)).at(-1)).toBe(N));
     // The header stays on top of the scrolled rows.
     const [head, wrap] = await Promise.all([page.locator('.items-table thead th').first().boundingBox(), box(page).boundingBox()]);
     expect(Math.abs(head!.y - wrap!.y)).toBeLessThanOrEqual(2);
@@ -102,33 +101,36 @@ describe('web: the items table at 10,000 items', () => {
     await box(page).evaluate((el) => (el.scrollTop = 0));
     await cell(page, 0, 'name').click();
     await page.keyboard.press('Control+End');
-    await expect(focusedCell(page)).resolves.toEqual({ row: N - 1, field: 'name', seen: true });
+    await eventually(async () => expect(await focusedCell(page)).toEqual({ row: N - 1, field: 'name', seen: true }));
     await page.keyboard.press('End');
     await page.keyboard.type(TYPED);
     expected[N - 1].name += TYPED;
-    await expect(cell(page, N - 1, 'name').inputValue()).resolves.toBe(expected[N - 1].name);
+    await eventually(async () => expect(await cell(page, N - 1, 'name').inputValue()).toBe(expected[N - 1].name));
     await page.getByText(UI.unsavedMark).waitFor();
   });
 
   it('moves with Enter past the rendered rows, and back with the arrows and pages', async () => {
     await page.keyboard.press('Control+Home');
-    await expect(focusedCell(page)).resolves.toEqual({ row: 0, field: 'name', seen: true });
+    await eventually(async () => expect(await focusedCell(page)).toEqual({ row: 0, field: 'name', seen: true }));
     for (let i = 0; i < 90; i++) await page.keyboard.press('Enter');
-    await expect(focusedCell(page)).resolves.toEqual({ row: 90, field: 'name', seen: true });
-    expect(await numbers(page)).not.toContain(1);
+    await eventually(async () => expect(await focusedCell(page)).toEqual({ row: 90, field: 'name', seen: true }));
+    await eventually(async () => expect(await numbers(page)).not.toContain(1));
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowRight'); // the caret is not at the end of a selected text: stays
-    await expect(focusedCell(page)).resolves.toEqual({ row: 89, field: 'name', seen: true });
+    await eventually(async () => expect(await focusedCell(page)).toEqual({ row: 89, field: 'name', seen: true }));
     await page.keyboard.press('PageDown');
-    const paged = await focusedCell(page);
-    expect(paged.row).toBeGreaterThan(95);
-    expect(paged.seen).toBe(true);
+    const paged = await eventually(async () => {
+      const focused = await focusedCell(page);
+      expect(focused.row).toBeGreaterThan(95);
+      expect(focused.seen).toBe(true);
+      return focused;
+    });
     // The focused row stays rendered while the box is scrolled far away, so typing still lands in it.
     await box(page).evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
     await page.keyboard.press('End');
     await page.keyboard.type('!');
     expected[paged.row].name += '!';
-    await expect(cell(page, paged.row, 'name').inputValue()).resolves.toBe(expected[paged.row].name);
+    await eventually(async () => expect(await cell(page, paged.row, 'name').inputValue()).toBe(expected[paged.row].name));
   });
 
   it('pastes 3,000 rows copied from a spreadsheet into the middle', async () => {
@@ -136,12 +138,12 @@ describe('web: the items table at 10,000 items', () => {
     const tsv = PASTED.map((i) => [i.ma, i.gm, i.name, i.minQty, i.step].join('\t')).join('\r\n') + '\r\n';
     await pasteText(cell(page, PASTE_AT, 'ma'), tsv);
     PASTED.forEach((i, j) => (expected[PASTE_AT + j] = { ...i }));
-    await expect(cell(page, PASTE_AT, 'name').inputValue()).resolves.toBe('Вставка 0');
-    await expect(page.locator('.panel__count').first().textContent()).resolves.toBe(String(N));
+    await eventually(async () => expect(await cell(page, PASTE_AT, 'name').inputValue()).toBe('Вставка 0'));
+    await eventually(async () => expect(await page.locator('.panel__count').first().textContent()).toBe(String(N)));
     await scrollToRow(page, PASTE_AT + 2_999);
-    await expect(cell(page, PASTE_AT + 2_999, 'name').inputValue()).resolves.toBe('Вставка 2999');
-    await expect(cell(page, PASTE_AT + 2_999, 'gm').inputValue()).resolves.toBe('G-2999');
-    await expect(cell(page, PASTE_AT + 3_000, 'name').inputValue()).resolves.toBe(`Товар ${PASTE_AT + 3_000}`);
+    await eventually(async () => expect(await cell(page, PASTE_AT + 2_999, 'name').inputValue()).toBe('Вставка 2999'));
+    await eventually(async () => expect(await cell(page, PASTE_AT + 2_999, 'gm').inputValue()).toBe('G-2999'));
+    await eventually(async () => expect(await cell(page, PASTE_AT + 3_000, 'name').inputValue()).toBe(`Товар ${PASTE_AT + 3_000}`));
   });
 
   it('saves, and after a reload every value is kept', async () => {
@@ -153,10 +155,10 @@ describe('web: the items table at 10,000 items', () => {
     await page.reload();
     await rendered(page).first().waitFor();
     await scrollToRow(page, N - 1);
-    await expect(cell(page, N - 1, 'name').inputValue()).resolves.toBe(expected[N - 1].name);
+    await eventually(async () => expect(await cell(page, N - 1, 'name').inputValue()).toBe(expected[N - 1].name));
     await scrollToRow(page, PASTE_AT + 1_234);
-    await expect(cell(page, PASTE_AT + 1_234, 'ma').inputValue()).resolves.toBe('P-1234');
-    await expect(cell(page, PASTE_AT + 1_234, 'minQty').inputValue()).resolves.toBe('2');
+    await eventually(async () => expect(await cell(page, PASTE_AT + 1_234, 'ma').inputValue()).toBe('P-1234'));
+    await eventually(async () => expect(await cell(page, PASTE_AT + 1_234, 'minQty').inputValue()).toBe('2'));
   });
 
   let check: CheckResponse;
@@ -172,30 +174,33 @@ describe('web: the items table at 10,000 items', () => {
 
     await page.locator('.items-filter').waitFor();
     const count = (filter: string) => filterButton(page, filter).locator('.items-filter__count').textContent();
-    await expect(count('all')).resolves.toBe(String(N));
-    await expect(count('missing')).resolves.toBe(String(check.missingItems.length));
-    await expect(count('warned')).resolves.toBe(String(warned.length));
-    await expect(filterButton(page, 'all').getAttribute('aria-pressed')).resolves.toBe('true');
+    await eventually(async () => expect(await count('all')).toBe(String(N)));
+    await eventually(async () => expect(await count('missing')).toBe(String(check.missingItems.length)));
+    await eventually(async () => expect(await count('warned')).toBe(String(warned.length)));
+    await eventually(async () => expect(await filterButton(page, 'all').getAttribute('aria-pressed')).toBe('true'));
 
     await filterButton(page, 'warned').click();
-    await expect(filterButton(page, 'warned').getAttribute('aria-pressed')).resolves.toBe('true');
+    await eventually(async () => expect(await filterButton(page, 'warned').getAttribute('aria-pressed')).toBe('true'));
     await page.waitForFunction(() => document.querySelectorAll('.items-table tr.items-row').length === 7);
-    await expect(numbers(page)).resolves.toEqual(warned.map((i) => i + 1));
-    await expect(page.locator('.items-table').getAttribute('aria-rowcount')).resolves.toBe('8');
-    await expect(rendered(page).first().getAttribute('title')).resolves.toBe(ITEMS_UI.warnedRow);
+    await eventually(async () => expect(await numbers(page)).toEqual(warned.map((i) => i + 1)));
+    await eventually(async () => expect(await page.locator('.items-table').getAttribute('aria-rowcount')).toBe('8'));
+    await eventually(async () => expect(await rendered(page).first().getAttribute('title')).toBe(ITEMS_UI.warnedRow));
     await screenshot(page, 'items-grid-warned');
 
     // An edit in the filtered view: the row stays, its mark goes, and the save keeps it.
     await cell(page, 999, 'minQty').fill('4');
-    await expect(numbers(page)).resolves.toEqual(warned.map((i) => i + 1));
-    await expect(rendered(page).first().getAttribute('title')).resolves.toBeNull();
+    await eventually(async () => expect(await rendered(page).first().getAttribute('title')).toBeNull());
+    expect(await numbers(page)).toEqual(warned.map((i) => i + 1));
     expected[999].minQty = 4;
 
     await filterButton(page, 'missing').click();
-    await expect(page.locator('.items-table').getAttribute('aria-rowcount')).resolves.toBe(String(check.missingItems.length + 1));
-    const shown = await numbers(page);
-    expect(shown).toEqual(check.missingItems.slice(0, shown.length).map((i) => i + 1));
-    await expect(rendered(page).first().getAttribute('title')).resolves.toBe(UI.unmatchedRow);
+    await eventually(async () => expect(await page.locator('.items-table').getAttribute('aria-rowcount')).toBe(String(check.missingItems.length + 1)));
+    await eventually(async () => {
+      const shown = await numbers(page);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown).toEqual(check.missingItems.slice(0, shown.length).map((i) => i + 1));
+    });
+    await eventually(async () => expect(await rendered(page).first().getAttribute('title')).toBe(UI.unmatchedRow));
 
     await dismissToasts(page);
     await page.getByRole('button', { name: UI.save, exact: true }).click();
@@ -204,7 +209,7 @@ describe('web: the items table at 10,000 items', () => {
   });
 
   it('a warning jumps to row 9,000, which the filter hid and the table had not rendered', async () => {
-    await expect(filterButton(page, 'missing').getAttribute('aria-pressed')).resolves.toBe('true');
+    await eventually(async () => expect(await filterButton(page, 'missing').getAttribute('aria-pressed')).toBe('true'));
     const group = page.locator('.check-group[data-code="qty-not-multiple"]');
     await group.locator('summary').click();
     await group.getByRole('button', { name: exactText(CHECK_UI.itemWarning(9_000, CHECK_WARNING.qtyNotMultiple(3, 2))) }).click();
@@ -213,18 +218,18 @@ describe('web: the items table at 10,000 items', () => {
       const r = row?.getBoundingClientRect();
       return !!r && row!.classList.contains('items-row--focused') && r.top >= 0 && r.bottom <= window.innerHeight;
     });
-    await expect(filterButton(page, 'all').getAttribute('aria-pressed')).resolves.toBe('true');
-    await expect(page.locator('.items-table tr[data-item="8999"] td.items-table__num').textContent()).resolves.toContain('9000');
+    await eventually(async () => expect(await filterButton(page, 'all').getAttribute('aria-pressed')).toBe('true'));
+    await eventually(async () => expect(await page.locator('.items-table tr[data-item="8999"] td.items-table__num').textContent()).toContain('9000'));
     await screenshot(page, 'items-grid-jump');
   });
 
   it('searches code MA, code GM and name, Ctrl+F in the table leading there', async () => {
     await cell(page, 8999, 'name').click();
     await page.keyboard.press('Control+f');
-    await expect(search(page).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(async () => expect(await search(page).evaluate((el) => el === document.activeElement)).toBe(true));
     await page.keyboard.type('c-4321');
     await page.getByText(ITEMS_UI.found(1), { exact: true }).waitFor();
-    await expect(numbers(page)).resolves.toEqual([4322]);
+    await eventually(async () => expect(await numbers(page)).toEqual([4322]));
 
     // By GM code (pasted rows have one) and by name, any case: G-12, G-120…129, G-1200…1299.
     await search(page).fill('g-12');
@@ -232,16 +237,16 @@ describe('web: the items table at 10,000 items', () => {
     await search(page).fill('ВСТАВКА 299');
     const hits = PASTED.filter((i) => i.name.includes('Вставка 299')).length;
     await page.getByText(ITEMS_UI.found(hits), { exact: true }).waitFor();
-    await expect(numbers(page)).resolves.toEqual([PASTE_AT + 299 + 1, ...Array.from({ length: 10 }, (_, k) => PASTE_AT + 2_990 + k + 1)]);
+    await eventually(async () => expect(await numbers(page)).toEqual([PASTE_AT + 299 + 1, ...Array.from({ length: 10 }, (_, k) => PASTE_AT + 2_990 + k + 1)]));
 
     // Enter in the box goes to the first row found; an edit there is an edit like any other.
     await page.keyboard.press('Enter');
-    await expect(focusedCell(page)).resolves.toEqual({ row: PASTE_AT + 299, field: 'ma', seen: true });
+    await eventually(async () => expect(await focusedCell(page)).toEqual({ row: PASTE_AT + 299, field: 'ma', seen: true }));
     await search(page).fill('нет такого');
     await page.getByText(ITEMS_UI.found(0), { exact: true }).waitFor();
     await page.getByText(ITEMS_UI.nothingShown, { exact: true }).waitFor();
     await search(page).fill('');
-    await expect(page.locator('.items-table').getAttribute('aria-rowcount')).resolves.toBe(String(N + 1));
+    await eventually(async () => expect(await page.locator('.items-table').getAttribute('aria-rowcount')).toBe(String(N + 1)));
   });
 
   it('has had no page errors', () => {
