@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { ERR } from './messages';
 import { EMPTY_ITEM, hasControlChars, isEmptyItem, normalizeQty } from './normalize';
-import type { Item, Mapping } from './task.contract';
+import { TASK_SUMMARY_VIEW, type FileKind, type Item, type Mapping } from './task.contract';
 
 /**
  * Server-side validation that normalises exactly as the UI does (DESIGN §3): numbers may arrive
@@ -54,13 +54,35 @@ export const itemsSchema = z
   .max(LIMITS.itemsMax, `не больше ${LIMITS.itemsMax} позиций`)
   .transform((items): Item[] => items.filter((i) => !isEmptyItem(i)));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** An id in a path (`/api/tasks/{id}`): anything else cannot name a row, and is answered 404. */
+export const idParamSchema = z.string().regex(UUID).describe('a uuid; any other text is answered 404');
+
+/** `{kind}` in `/api/tasks/{id}/upload/{kind}` and `…/files/{kind}`. */
+export const fileKindParamSchema = z.enum(['price', 'template']) satisfies z.ZodType<FileKind>;
+
+/** `GET /api/tasks?view=`: without it every task with its items. */
+export const taskListQuerySchema = z.object({
+  view: z.literal(TASK_SUMMARY_VIEW).optional().describe('`summary`: each task without its items and rules, for a list'),
+});
 
 /** A profile's id as a body names it; lower-cased as the database answers it. */
 export const profileIdSchema = z
   .string({ error: ERR.profileIdInvalid })
   .regex(UUID, ERR.profileIdInvalid)
   .transform((id) => id.toLowerCase());
+
+/** A task's name; its messages are whole sentences (spec's texts), not a field's reason. */
+const taskNameSchema = z
+  .string({ error: ERR.taskNameRequired })
+  .transform((name) => name.trim())
+  .refine((name) => name.length > 0, ERR.taskNameRequired)
+  .refine((name) => name.length <= LIMITS.taskNameMax, ERR.taskNameTooLong(LIMITS.taskNameMax))
+  .refine((name) => !hasControlChars(name), ERR.invalidField('name', ERR.controlChars));
+
+/** POST /api/tasks; without `profileId` the task gets the default profile. */
+export const createTaskSchema = z.object({ name: taskNameSchema, profileId: profileIdSchema.optional() });
 
 export const patchTaskSchema = z.object({
   items: itemsSchema.optional(),
@@ -140,9 +162,6 @@ export const updateProfileSchema = mappingSchema.extend({
   name: profileNameSchema.optional(),
   headers: z.object({ template: headerTextsSchema, price: headerTextsSchema }).optional(),
 });
-
-/** POST /api/tasks: the name keeps its own checks (TasksService), only the profile is parsed here. */
-export const createTaskProfileSchema = z.object({ profileId: profileIdSchema.optional() });
 
 const TYPE_NAMES: Record<string, string> = {
   object: 'объект',
