@@ -27,6 +27,8 @@ import { ChecksController } from './checks/checks.controller';
 import { ChecksService } from './checks/checks.service';
 import { HeaderGuardService } from './header-guard/header-guard.service';
 import { ExportsService } from './exports/exports.service';
+import { OpenApiController } from './openapi/openapi.controller';
+import { OpenApiService } from './openapi/openapi.service';
 
 @Global()
 @Module({})
@@ -55,7 +57,7 @@ export class AppModule {
           limits: { fileSize: config.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10, parts: 20 },
         }),
       ],
-      controllers: [HealthController, TasksController, MappingsController, ProfilesController, FilesController, ExportsController, HeaderGuardController, ChecksController],
+      controllers: [HealthController, TasksController, MappingsController, ProfilesController, FilesController, ExportsController, HeaderGuardController, ChecksController, OpenApiController],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         ExportQueueService,
@@ -68,6 +70,7 @@ export class AppModule {
         ExportsService,
         HeaderGuardService,
         ChecksService,
+        OpenApiService,
       ],
     };
   }
