@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
+import type { Server } from 'node:http';
 import { loadConfigOrExit, shutdownGraceMs, stopWithParent, type AppConfig } from '@app/config';
 import { createDataSource, ensureDatabase, migrateWithLock } from '@app/persistence';
 import { StorageService, storageOptions } from '@app/storage';
 import { createApiApp } from './api-app';
+import { drainOnShutdown, keepIdleConnections } from './common/keep-alive';
 
 /**
  * Creates the database if needed and migrates it under an advisory lock, before serving; returns
@@ -48,7 +50,11 @@ async function bootstrap(): Promise<void> {
   const app = await createApiApp(config);
   const logger = app.get(Logger);
   for (const note of notes) logger.log(note);
+  const http = app.getHttpServer() as Server;
+  keepIdleConnections(http, config.KEEP_ALIVE_TIMEOUT_MS);
+  const connections = drainOnShutdown(http);
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => connections.drain());
   forceExitAfterGrace(shutdownGraceMs(config));
   stopWithParent();
 
