@@ -3,10 +3,12 @@ import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { loadConfigOrExit } from '../libs/config/src/app-config';
 import { loadLocalEnv } from './local-env';
+import { ensureLocalServices } from './local-services';
 
 /**
- * Runs before `npm start` (through ts-node, from source): a bad setting is reported at once, not
- * after a build, and the build runs only when a source file is newer than the last build.
+ * Runs before `npm start` (through ts-node, from source): a bad setting, or a PostgreSQL or Redis
+ * of this machine that is missing, is reported at once, not after a build (one that is installed
+ * but stopped is started), and the build runs only when a source file is newer than the last build.
  */
 const ROOT = join(__dirname, '..');
 const STAMP = join(ROOT, 'dist', '.build-stamp');
@@ -25,7 +27,8 @@ function newestMtime(path: string): number {
 }
 
 loadLocalEnv(ROOT);
-loadConfigOrExit();
+const services = ensureLocalServices(loadConfigOrExit());
+if (services.status !== 0) process.exit(services.status ?? 1);
 const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
 if (Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s)))) > built) {
   const started = Date.now();

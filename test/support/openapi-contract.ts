@@ -43,7 +43,8 @@ export class DocumentedApi {
     if (!validate(res.body)) throw new Error(`${where}: the body does not match the documented schema: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(res.body).slice(0, 500)}`);
     if (res.status >= 400) {
       const texts = Object.values(json.examples ?? {}).map((e) => ((e as oas.ExampleObject).value as { error: string }).error);
-      if (!texts.some((text) => documentedText(text).test(res.body.error))) throw new Error(`${where}: «${res.body.error}» is not among the documented texts ${JSON.stringify(texts)}`);
+      const { error } = res.body as { error: string };
+      if (!texts.some((text) => documentedText(text).test(error))) throw new Error(`${where}: «${error}» is not among the documented texts ${JSON.stringify(texts)}`);
     }
     return res;
   }
