@@ -101,7 +101,8 @@ describe('outages', () => {
 
     // Stopped for a few seconds while an export is being made, then back.
     const during = generate(taskId, api.url).then((r) => r);
-    await sleep(30);
+    // Under way: its export row is written (before that, PostgreSQL going away is the 503 above).
+    while ((await history(api.url, taskId)).length < 2);
     await pg.stop();
     await sleep(4_000);
     await pg.start();

@@ -10,6 +10,7 @@ import { StorageService } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
 import { downloadTaskFiles } from './task-files';
+import { settleAll } from './settle-all';
 
 /**
  * A check (DESIGN §11): the engine's dry run on the task as it is now, in an engine thread like an
@@ -33,7 +34,7 @@ export class CheckJobRunner {
     try {
       const task = await this.tasks.find(taskId);
       if (!task) throw new EngineRejection(ERR.taskNotFound, undefined, 404);
-      const [files, profile, previous] = await Promise.all([downloadTaskFiles(this.storage, task.files, dir), this.profiles.find(task.profileId), this.exports.newestDigest(taskId)]);
+      const [files, profile, previous] = await settleAll([downloadTaskFiles(this.storage, task.files, dir), this.profiles.find(task.profileId), this.exports.newestDigest(taskId)]);
       const { digest, ...check } = await this.engine.check({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers });
       const changes = previous ? digestChanges(previous.digest, digest, previous.finishedAt.toISOString()) : null;
       this.logger.info({ jobId: job.id, taskId, rows: check.rowsTotal, warnings: check.warnings.length, ms: Date.now() - started }, 'check done');

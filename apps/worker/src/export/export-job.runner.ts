@@ -10,6 +10,7 @@ import { StorageService, storageKeys } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
 import { downloadTaskFiles } from './task-files';
+import { settleAll } from './settle-all';
 
 type ExportJob = Job<ExportJobData, ExportJobResult | null>;
 
@@ -45,7 +46,7 @@ export class ExportJobRunner {
     const dir = await mkdtemp(join(tmpdir(), 'price-export-job-'));
     try {
       const started = Date.now();
-      const [files, profile, previous] = await Promise.all([downloadTaskFiles(this.storage, task.files, dir), this.profiles.find(task.profileId), this.exports.newestDigest(task.id)]);
+      const [files, profile, previous] = await settleAll([downloadTaskFiles(this.storage, task.files, dir), this.profiles.find(task.profileId), this.exports.newestDigest(task.id)]);
       const downloaded = Date.now();
       const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers });
       const engineDone = Date.now();
