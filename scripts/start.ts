@@ -44,8 +44,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     print('launcher', 'stopping…');
-    // As long as the apps' own grace: an API lets a generate in flight finish (shutdownGraceMs).
-    await Promise.all([...children].map((c) => c.stop('SIGTERM', shutdownGraceMs(config) + 5_000)));
+    // The API first, the workers once it is gone: a generate in flight waits for its job, and a
+    // job still queued is taken only by a running worker (stopped together, the workers could go
+    // first and leave that generate to time out). Each gets the apps' own grace (shutdownGraceMs).
+    const grace = shutdownGraceMs(config) + 5_000;
+    await api.stop('SIGTERM', grace);
+    await Promise.all([...children].map((c) => c.stop('SIGTERM', grace)));
     await s3?.close();
     process.exit(code);
   };

@@ -53,7 +53,8 @@ describe('the npm start launcher', () => {
     expect(apps).toHaveLength(2);
     const taskId = await sampleTaskAt(url);
     const inFlight = generate(taskId, url).then((r) => r);
-    await sleep(20);
+    // In flight: its export row is there, its job queued or already taken by the worker.
+    while (((await (await fetch(`${url}/api/tasks/${taskId}/exports`)).json()) as unknown[]).length === 0);
     launcher.kill('SIGTERM');
     expect((await inFlight).status).toBe(200);
     expect(await exited).toBe(0);
