@@ -189,6 +189,19 @@ export function parseRussian<S extends z.ZodType>(schema: S, value: unknown): z.
   return schema.safeParse(value, { error: russianIssue });
 }
 
+/**
+ * A JSON body through a schema, as the API answers it: the parsed body, or the 400 text (a body
+ * that is no object is a malformed request; otherwise the first bad field is named). One
+ * function, so the OpenAPI document lists the very texts the API gives.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string } {
+  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: ERR.badRequest };
+  const result = parseRussian(schema, value);
+  if (result.success) return { ok: true, data: result.data };
+  const { field, message } = firstIssue(result.error);
+  return { ok: false, error: ERR.invalidField(field, message) };
+}
+
 /** `items.3.minQty` style path of the first issue, for "the first bad field named". */
 export function firstIssue(error: z.ZodError): { field: string; message: string } {
   const issue = error.issues[0];

@@ -2,8 +2,7 @@ import type * as oas from 'openapi3-ts/oas31';
 import type { z } from 'zod';
 import type { AppConfig } from '@app/config';
 import { ERR, UI } from '@app/contracts';
-import { ZodBodyPipe } from '../common/zod-body.pipe';
-import { UserError } from '../common/user-error';
+import { parseBody } from '@app/contracts/schemas';
 import { AnswerSchemas, requestSchema, type JsonSchema } from './json-schemas';
 import { API_TAGS, type Answer, type ErrorText, type RouteDoc } from './route-doc';
 import { API_INTRO } from './api-intro';
@@ -31,6 +30,9 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[], config: AppCon
 }
 
 function operation(route: RouteDoc, answers: AnswerSchemas, config: AppConfig): oas.OperationObject {
+  const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  const described = Object.keys(route.params ?? {}).sort();
+  if (inPath.join() !== described.join()) throw new Error(`${route.method.toUpperCase()} ${route.path}: path parameters ${inPath} but ${described} described`);
   const op: oas.OperationObject = {
     operationId: operationId(route),
     tags: [route.tag],
@@ -115,15 +117,11 @@ export function errorTexts(route: RouteDoc, config: AppConfig): Record<number, s
   return byStatus;
 }
 
-/** What ZodBodyPipe answers to a bad body: the very text a client gets. */
+/** What ZodBodyPipe answers to a bad body: the very text a client gets (the same parseBody). */
 function pipeAnswer(schema: z.ZodType, bad: unknown): string {
-  try {
-    new ZodBodyPipe(schema).transform(bad);
-  } catch (error) {
-    if (error instanceof UserError) return (error.getResponse() as { error: string }).error;
-    throw error;
-  }
-  throw new Error(`the documented bad body ${JSON.stringify(bad)} is accepted`);
+  const parsed = parseBody(schema, bad);
+  if (parsed.ok) throw new Error(`the documented bad body ${JSON.stringify(bad)} is accepted`);
+  return parsed.error;
 }
 
 function errorObject(texts: string[]): oas.ResponseObject {
