@@ -3,12 +3,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfigOrExit } from '../libs/config/src/app-config';
 import { loadLocalEnv } from './local-env';
+import { ensureLocalServices } from './local-services';
 import { watchParent } from './parent-watch';
 
 /**
- * Runs before `npm start` (through ts-node, from source): a bad setting is reported at once, not
- * after a build, and the build runs only when a source file is newer than the last build (whose
- * start `npm run build` stamps, see its prebuild and postbuild scripts).
+ * Runs before `npm start` (through ts-node, from source): a bad setting, or a PostgreSQL or Redis
+ * of this machine that is missing, is reported at once, not after a build (one that is installed
+ * but stopped is started), and the build runs only when a source file is newer than the last build
+ * (whose start `npm run build` stamps, see its prebuild and postbuild scripts).
  */
 const ROOT = join(__dirname, '..');
 const STAMP = join(ROOT, 'dist', '.build-stamp');
@@ -45,7 +47,8 @@ function build(): void {
 }
 
 loadLocalEnv(ROOT);
-loadConfigOrExit();
+const services = ensureLocalServices(loadConfigOrExit());
+if (services.status !== 0) process.exit(services.status ?? 1);
 const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
 if (Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s)))) > built) {
   build();

@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   if (stopping) return;
   for (let n = 1; n <= config.WORKERS; n++) startWorker(n);
 
-  print('launcher', `Прайс-экспорт: http://localhost:${config.PORT} (sign in as ${config.ADMIN_USER} on a new database; Bull Board: /admin/queues), ${config.WORKERS} worker(s). Ctrl-C stops.`);
+  print('launcher', `Прайс-экспорт: http://localhost:${config.PORT} (sign in as ${config.ADMIN_USER} on a new database; API reference: /api/docs; Bull Board: /admin/queues), ${config.WORKERS} worker(s). Ctrl-C stops.`);
 }
 
 void main();

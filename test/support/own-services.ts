@@ -87,3 +87,20 @@ export async function ownPostgres(): Promise<OwnService> {
   await service.start();
   return service;
 }
+
+/**
+ * A PostgreSQL cluster registered with Debian's postgresql-common (pg_createcluster) on a free port
+ * and left stopped: what an installed server that is not running looks like to `pg_lsclusters`,
+ * without touching the machine's own cluster. `destroy()` stops and drops it.
+ */
+export async function stoppedDebianCluster(): Promise<{ port: number; cluster: string; destroy(): void }> {
+  const port = await freePort();
+  const version = readdirSync('/usr/lib/postgresql').sort().pop()!;
+  const name = `pe_test_${port}`;
+  execFileSync('pg_createcluster', [version, name, '-p', String(port)], { stdio: 'ignore' });
+  return {
+    port,
+    cluster: `${version}/${name}`,
+    destroy: () => execFileSync('pg_dropcluster', ['--stop', version, name], { stdio: 'ignore' }),
+  };
+}

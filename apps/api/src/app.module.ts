@@ -40,6 +40,8 @@ import { UsersService } from './users/users.service';
 import { AuditController } from './audit/audit.controller';
 import { AuditService } from './audit/audit.service';
 import { RequestDrain } from './lifecycle/request-drain';
+import { OpenApiController } from './openapi/openapi.controller';
+import { OpenApiService } from './openapi/openapi.service';
 
 @Global()
 @Module({})
@@ -81,6 +83,7 @@ export class AppModule {
         ExportsController,
         HeaderGuardController,
         ChecksController,
+        OpenApiController,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
@@ -104,6 +107,7 @@ export class AppModule {
         HeaderGuardService,
         ChecksService,
         RequestDrain,
+        OpenApiService,
       ],
     };
   }

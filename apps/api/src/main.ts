@@ -1,21 +1,11 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import express from 'express';
-import helmet from 'helmet';
-import { resolve } from 'node:path';
+import type { Server } from 'node:http';
 import { loadConfigOrExit, shutdownGraceMs, stopWithParent, type AppConfig } from '@app/config';
-import { JSON_BODY_MAX_BYTES } from '@app/contracts';
 import { createDataSource, ensureDatabase, migrateWithLock } from '@app/persistence';
 import { StorageService, storageOptions } from '@app/storage';
-import { AppModule } from './app.module';
-import { ExportQueueService } from './queue/export-queue.service';
-import { mountBullBoard } from './admin/bull-board';
-import { mountWebApp } from './web/web-app.middleware';
-import { sameOriginOnly } from './common/same-origin.guard';
-import { PrincipalResolver } from './auth/principal-resolver';
-import { RequestDrain } from './lifecycle/request-drain';
+import { createApiApp } from './api-app';
+import { keepIdleConnections } from './common/keep-alive';
 
 /**
  * Creates the database if needed and migrates it under an advisory lock, before serving; returns
@@ -57,30 +47,14 @@ async function bootstrap(): Promise<void> {
   const config = loadConfigOrExit();
   const notes = await prepareServices(config);
 
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    bufferLogs: true,
-    bodyParser: false,
-  });
+  const app = await createApiApp(config);
   const logger = app.get(Logger);
-  app.useLogger(logger);
   for (const note of notes) logger.log(note);
+  keepIdleConnections(app.getHttpServer() as Server, config.KEEP_ALIVE_TIMEOUT_MS);
+  // SIGTERM: RequestDrain (the first middleware) refuses new requests and waits for those in flight.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   forceExitAfterGrace(shutdownGraceMs(config));
   stopWithParent();
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-
-  const server = app.getHttpAdapter().getInstance() as express.Express;
-  // First: on SIGTERM new requests get 503 while those in flight finish.
-  server.use(app.get(RequestDrain).middleware);
-  // Security headers on every answer. The app is often served over plain HTTP inside a company
-  // network, so requests are never upgraded to HTTPS; the rest is helmet's default policy, which
-  // the built web app and Bull Board satisfy (scripts from this origin only).
-  server.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  server.use('/api', sameOriginOnly, express.json({ limit: JSON_BODY_MAX_BYTES }));
-  mountBullBoard(server, [app.get(ExportQueueService).queue], app.get(PrincipalResolver));
-  const webDist = config.WEB_DIST || resolve(__dirname, '../../../../web');
-  if (!mountWebApp(server, webDist)) logger.warn(`web app not found at ${webDist}; serving the API only`);
 
   await app.listen(config.PORT, config.HOST);
   logger.log(`API listening on http://${config.HOST}:${config.PORT}`);

@@ -72,6 +72,8 @@ const tuningSettings = {
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/, 'letters, digits, _ : - only').optional(),
   UPLOAD_MAX_MB: int(25, 1, 1024),
   GENERATE_TIMEOUT_MS: int(120_000, 100, 3_600_000),
+  /** Idle keep-alive connections of the API: longer than the proxies' in front (nginx 75 s, load balancers 60 s). */
+  KEEP_ALIVE_TIMEOUT_MS: int(75_000, 1_000, 600_000),
   JOB_LOCK_MS: int(30_000, 1_000, 600_000),
   EXPORT_RETENTION_DAYS: int(30, 1, 36_500),
   HOUSEKEEPING_EVERY_MS: int(3_600_000, 1_000, 86_400_000),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits';
 import { ERR } from './messages';
 import { EMPTY_ITEM, hasControlChars, isEmptyItem, normalizeQty } from './normalize';
-import type { Item, Mapping } from './task.contract';
+import { TASK_SUMMARY_VIEW, type FileKind, type Item, type Mapping } from './task.contract';
 
 /**
  * Server-side validation that normalises exactly as the UI does (DESIGN §3): numbers may arrive
@@ -54,7 +54,18 @@ export const itemsSchema = z
   .max(LIMITS.itemsMax, `не больше ${LIMITS.itemsMax} позиций`)
   .transform((items): Item[] => items.filter((i) => !isEmptyItem(i)));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** An id in a path (`/api/tasks/{id}`): anything else cannot name a row, and is answered 404. */
+export const idParamSchema = z.string().regex(UUID).describe('a uuid; any other text is answered 404');
+
+/** `{kind}` in `/api/tasks/{id}/upload/{kind}` and `…/files/{kind}`. */
+export const fileKindParamSchema = z.enum(['price', 'template']) satisfies z.ZodType<FileKind>;
+
+/** `GET /api/tasks?view=`: without it every task with its items. */
+export const taskListQuerySchema = z.object({
+  view: z.literal(TASK_SUMMARY_VIEW).optional().describe('`summary`: each task without its items and rules, for a list'),
+});
 
 /** A profile's id as a body names it; lower-cased as the database answers it. */
 export const profileIdSchema = z
@@ -73,6 +84,9 @@ const nameSchema = (required: string, max: number, tooLong: string) =>
 
 /** A task's new name (`PATCH {name}`), checked as POST /api/tasks checks it. */
 export const taskNameSchema = nameSchema(ERR.taskNameRequired, LIMITS.taskNameMax, ERR.taskNameTooLong(LIMITS.taskNameMax));
+
+/** POST /api/tasks; without `profileId` the task gets the default profile. */
+export const createTaskSchema = z.object({ name: taskNameSchema, profileId: profileIdSchema.optional() });
 
 export const patchTaskSchema = z.object({
   name: taskNameSchema.optional(),
@@ -150,9 +164,6 @@ export const updateProfileSchema = mappingSchema.extend({
   version: z.int({ error: ERR.profileVersionInvalid }).min(1, ERR.profileVersionInvalid).max(2_147_483_647, ERR.profileVersionInvalid).optional(),
 });
 
-/** POST /api/tasks: the name keeps its own checks (TasksService), only the profile is parsed here. */
-export const createTaskProfileSchema = z.object({ profileId: profileIdSchema.optional() });
-
 const TYPE_NAMES: Record<string, string> = {
   object: 'объект',
   record: 'объект',
@@ -177,6 +188,19 @@ export function russianIssue(issue: z.core.$ZodRawIssue): string {
 /** Parses with Russian messages for every issue. */
 export function parseRussian<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
   return schema.safeParse(value, { error: russianIssue });
+}
+
+/**
+ * A JSON body through a schema, as the API answers it: the parsed body, or the 400 text (a body
+ * that is no object is a malformed request; otherwise the first bad field is named). One
+ * function, so the OpenAPI document lists the very texts the API gives.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; error: string } {
+  if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: ERR.badRequest };
+  const result = parseRussian(schema, value);
+  if (result.success) return { ok: true, data: result.data };
+  const { field, message } = firstIssue(result.error);
+  return { ok: false, error: ERR.invalidField(field, message) };
 }
 
 /** `items.3.minQty` style path of the first issue, for "the first bad field named". */

@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { ERR, FILE_KINDS, type FileColumns, type FileKind, type UploadResponse } from '@app/contracts';
+import { ERR, type FileColumns, type FileKind, type UploadResponse } from '@app/contracts';
+import { fileKindParamSchema } from '@app/contracts/schemas';
 import { UuidParamPipe } from '../common/uuid-param.pipe';
 import { notFound } from '../common/user-error';
 import { TempUploadInterceptor } from './temp-upload.interceptor';
@@ -13,8 +14,9 @@ import { CurrentUser, RequireRole } from '../auth/access.decorators';
 const taskId = new UuidParamPipe(ERR.taskNotFound);
 
 function fileKind(kind: string): FileKind {
-  if (!(FILE_KINDS as readonly string[]).includes(kind)) throw notFound(ERR.notFound);
-  return kind as FileKind;
+  const parsed = fileKindParamSchema.safeParse(kind);
+  if (!parsed.success) throw notFound(ERR.notFound);
+  return parsed.data;
 }
 
 @Controller('api/tasks/:id')

@@ -7,13 +7,15 @@ import { APP_CONFIG, shutdownGraceMs, type AppConfig } from '@app/config';
  * The API's first step on SIGTERM: it stops taking requests, but keeps listening, so that one
  * that arrives now is answered 503 `Сервис временно недоступен` (and its connection closed), never
  * refused or reset; the requests it already has, a generate waiting for its job among them,
- * finish. Only then does Nest close the server and the connections to Redis and PostgreSQL.
- * `npm start` stops the workers after the API, so the jobs those requests wait for get made.
+ * finish, each answer saying `Connection: close` so that no client or proxy reuses a kept-alive
+ * connection the API is about to drop. Only then does Nest close the server (and with it the
+ * connections left idle) and the connections to Redis and PostgreSQL. `npm start` stops the
+ * workers after the API, so the jobs those requests wait for get made.
  */
 @Injectable()
 export class RequestDrain implements BeforeApplicationShutdown {
   private readonly logger = new Logger(RequestDrain.name);
-  private inFlight = 0;
+  private readonly inFlight = new Set<Response>();
   private draining = false;
   private idle?: () => void;
 
@@ -25,18 +27,19 @@ export class RequestDrain implements BeforeApplicationShutdown {
       res.set('Connection', 'close').set('Retry-After', '5').status(503).json({ error: ERR.serviceUnavailable });
       return;
     }
-    this.inFlight++;
+    this.inFlight.add(res);
     res.once('close', () => {
-      this.inFlight--;
-      if (this.inFlight === 0) this.idle?.();
+      this.inFlight.delete(res);
+      if (this.inFlight.size === 0) this.idle?.();
     });
     next();
   };
 
   async beforeApplicationShutdown(signal?: string): Promise<void> {
     this.draining = true;
-    if (this.inFlight === 0) return;
-    this.logger.log({ signal, inFlight: this.inFlight }, 'stopping: new requests get 503, finishing those in flight');
+    if (this.inFlight.size === 0) return;
+    for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    this.logger.log({ signal, inFlight: this.inFlight.size }, 'stopping: new requests get 503, finishing those in flight');
     // Past the grace main.ts gives the process, it exits anyway.
     await new Promise<void>((resolve) => {
       this.idle = resolve;

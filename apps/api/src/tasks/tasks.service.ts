@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ERR, LIMITS, TASK_SUMMARY_VIEW, hasControlChars, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
-import { createTaskProfileSchema, firstIssue, parseRussian, type patchTaskSchema } from '@app/contracts/schemas';
+import { ERR, LIMITS, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
+import { createTaskSchema, firstIssue, parseRussian, taskListQuerySchema, type patchTaskSchema } from '@app/contracts/schemas';
 import { NO_PROFILE, TasksRepository, type Actor, type TaskEntity } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../common/user-error';
 import { toTask, toTaskSummary } from './task.mapper';
+
+const WHOLE_SENTENCES: readonly string[] = [ERR.taskNameRequired, ERR.taskNameTooLong(LIMITS.taskNameMax)];
 
 @Injectable()
 export class TasksService {
@@ -18,8 +20,9 @@ export class TasksService {
 
   /** `view` is the query parameter: absent gives every task with its items, `summary` the small list. */
   async list(view: unknown): Promise<Task[] | TaskSummary[]> {
-    if (view === undefined) return (await this.tasks.list()).map(toTask);
-    if (view !== TASK_SUMMARY_VIEW) throw badRequest(ERR.unknownListView);
+    const query = taskListQuerySchema.safeParse({ view });
+    if (!query.success) throw badRequest(ERR.unknownListView);
+    if (query.data.view === undefined) return (await this.tasks.list()).map(toTask);
     return (await this.tasks.summaries()).map(toTaskSummary);
   }
 
@@ -27,15 +30,17 @@ export class TasksService {
     return toTask(await this.findOrFail(id));
   }
 
+  /**
+   * A body that is no object is one without a name, not a malformed request. The name's empty and
+   * too-long messages are the spec's whole sentences; any other reason names its field in front.
+   */
   async create(actor: Actor, body: unknown): Promise<Task> {
-    const raw = (body as { name?: unknown } | null)?.name;
-    const name = typeof raw === 'string' ? raw.trim() : '';
-    if (!name) throw badRequest(ERR.taskNameRequired);
-    if (name.length > LIMITS.taskNameMax) throw badRequest(ERR.taskNameTooLong(LIMITS.taskNameMax));
-    if (hasControlChars(name)) throw badRequest(ERR.invalidField('name', ERR.controlChars));
-    const profile = parseRussian(createTaskProfileSchema, body);
-    if (!profile.success) throw badRequest(ERR.invalidField(firstIssue(profile.error).field, firstIssue(profile.error).message));
-    const task = await this.tasks.create(actor, name, profile.data.profileId);
+    const parsed = parseRussian(createTaskSchema, typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {});
+    if (!parsed.success) {
+      const { field, message } = firstIssue(parsed.error);
+      throw badRequest(WHOLE_SENTENCES.includes(message) ? message : ERR.invalidField(field, message));
+    }
+    const task = await this.tasks.create(actor, parsed.data.name, parsed.data.profileId);
     if (task === NO_PROFILE) throw badRequest(ERR.invalidField('profileId', ERR.noSuchProfile));
     return toTask(task);
   }

@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import express from 'express';
+import helmet from 'helmet';
+import { resolve } from 'node:path';
+import type { AppConfig } from '@app/config';
+import { JSON_BODY_MAX_BYTES } from '@app/contracts';
+import { AppModule } from './app.module';
+import { ExportQueueService } from './queue/export-queue.service';
+import { mountBullBoard } from './admin/bull-board';
+import { mountWebApp } from './web/web-app.middleware';
+import { sameOriginOnly } from './common/same-origin.guard';
+import { PrincipalResolver } from './auth/principal-resolver';
+import { RequestDrain } from './lifecycle/request-drain';
+
+/**
+ * The API as it serves: the Nest app with the middleware around its routes (the shutdown drain,
+ * security headers, the JSON body, Bull Board, the web app), not yet
+ * listening. main.ts listens; the OpenAPI test initialises one to list the routes it really serves.
+ */
+export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  const server = app.getHttpAdapter().getInstance() as express.Express;
+  // First: on SIGTERM new requests get 503 while those in flight finish.
+  server.use(app.get(RequestDrain).middleware);
+  // Security headers on every answer. The app is often served over plain HTTP inside a company
+  // network, so requests are never upgraded to HTTPS; the rest is helmet's default policy, which
+  // the built web app, Bull Board and the API's reference page satisfy (scripts from this origin only).
+  server.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  server.use('/api', sameOriginOnly, express.json({ limit: JSON_BODY_MAX_BYTES }));
+  mountBullBoard(server, [app.get(ExportQueueService).queue], app.get(PrincipalResolver));
+  const webDist = config.WEB_DIST || resolve(__dirname, '../../../../web');
+  if (!mountWebApp(server, webDist)) logger.warn(`web app not found at ${webDist}; serving the API only`);
+  return app;
+}

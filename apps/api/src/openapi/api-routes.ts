@@ -1,0 +1,27 @@
+import { CHECK_ROUTES } from '../checks/checks.openapi';
+import { EXPORT_ROUTES } from '../exports/exports.openapi';
+import { FILE_ROUTES } from '../files/files.openapi';
+import { HEADER_GUARD_ROUTES } from '../header-guard/header-guard.openapi';
+import { HEALTH_ROUTES } from '../health/health.openapi';
+import { MAPPING_ROUTES } from '../mappings/mappings.openapi';
+import { PROFILE_ROUTES } from '../profiles/profiles.openapi';
+import { TASK_ROUTES } from '../tasks/tasks.openapi';
+import { OPENAPI_ROUTES } from './openapi.openapi';
+import type { RouteDoc } from './route-doc';
+
+/**
+ * Every route the API serves, as the OpenAPI document describes it: each feature's list from its
+ * `<feature>.openapi.ts`. A new feature adds its list here; test/api/openapi.test.ts fails while
+ * a route the API serves has no entry (or an entry names no route).
+ */
+export const API_ROUTES: readonly RouteDoc[] = [
+  ...TASK_ROUTES,
+  ...FILE_ROUTES,
+  ...EXPORT_ROUTES,
+  ...CHECK_ROUTES,
+  ...HEADER_GUARD_ROUTES,
+  ...PROFILE_ROUTES,
+  ...MAPPING_ROUTES,
+  ...HEALTH_ROUTES,
+  ...OPENAPI_ROUTES,
+];

@@ -1,0 +1,34 @@
+import { ERR } from '@app/contracts';
+import { z } from 'zod';
+import type { RouteDoc } from './route-doc';
+import { START_SCRIPT_NAME, VIEWER_FILES } from './docs-page';
+
+export const OPENAPI_ROUTES: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'docs',
+    summary: 'This document (OpenAPI 3.1)',
+    answers: [{ status: 200, description: 'the document', media: ['application/json'] }],
+    reachesServices: false,
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    tag: 'docs',
+    summary: 'The reference page of this document (Swagger UI)',
+    answers: [{ status: 200, description: 'the page', media: ['text/html'] }],
+    reachesServices: false,
+  },
+  {
+    method: 'get',
+    path: '/api/docs/{asset}',
+    tag: 'docs',
+    summary: "The reference page's scripts, styles and icon",
+    params: {
+      asset: { schema: z.enum([...Object.keys(VIEWER_FILES), START_SCRIPT_NAME]), description: 'a file the page loads', notFound: ERR.notFound },
+    },
+    answers: [{ status: 200, description: 'the file', media: ['text/javascript', 'text/css', 'image/png'] }],
+    reachesServices: false,
+  },
+];

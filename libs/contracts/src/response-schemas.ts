@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS, ROLES, type ApiTokenInfo, type AuditPage, type AuthOptions, type CreatedApiToken, type MeResponse, type User } from './auth.contract';
+import { CHECK_WARNING_CODES, type CheckResponse } from './check.contract';
+import type { FileColumns } from './columns.contract';
+import type { ExportRecord } from './export.contract';
+import type { HeaderChangesResponse, UploadResponse } from './header-guard';
+import type { RuleProfile } from './profile.contract';
+import type { ApiError, HealthResponse, Mapping, PatchTaskResponse, Task, TaskSummary } from './task.contract';
+
+/**
+ * The API's answers as zod schemas, for the OpenAPI document (apps/api/src/openapi) and the tests
+ * that hold real answers against it. The contracts' interfaces stay the source the web app reads;
+ * the checks at the end fail the build when a schema and its interface differ in any field, so a
+ * field added to an interface must be added here too. Kept out of the contracts' index: the web
+ * app does not bundle zod.
+ */
+
+const isoTime = z.iso.datetime().describe('a time, ISO 8601 in UTC');
+const id = z.uuid();
+const column = z.int().min(0).describe('1 = column A; 0 = none');
+const fileKind = z.enum(['price', 'template']);
+
+const item = z.object({ ma: z.string(), gm: z.string(), name: z.string(), minQty: z.int().min(1), step: z.int().min(1) });
+const mapping = z.object({
+  manualMapping: z.object({ ma: column, gm: column, name: column, minQty: column, step: column }).describe('template column of each typed-in field'),
+  priceToTemplate: z.record(z.string(), z.int().min(1)).describe('`{"<price column>": <template column>}`'),
+  priceKeys: z.object({ ma: column, gm: column }).describe('the price-list columns holding the codes; 0 = detect'),
+});
+const storedFile = z.object({ name: z.string(), size: z.int().min(0), uploadedAt: isoTime });
+const taskFiles = z.object({ price: storedFile.nullable(), template: storedFile.nullable() });
+
+const task = z.object({
+  id,
+  name: z.string(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  version: z.int().min(1).describe('raised by each save; send it back with a save (409 when it is not the stored one)'),
+  items: z.array(item),
+  files: taskFiles,
+  mapping: mapping.describe("the task's own copy of its profile's rules"),
+  profileId: id,
+});
+const taskSummary = z.object({
+  id,
+  name: z.string(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  files: taskFiles,
+  itemCount: z.int().min(0),
+  profileId: id.optional().describe('always in the answer'),
+});
+const patchTaskResponse = task.extend({ mappingSynced: z.boolean().describe("true when syncMapping changed the task's copy of the rules") });
+
+const headerChange = z.object({
+  file: fileKind,
+  column: z.int().min(1),
+  now: z.string().describe("the header there now; '' when none"),
+  expected: z.string().describe('the header the rule was made for'),
+  movedTo: z.int().min(1).optional().describe('the one other column where the remembered header now is'),
+});
+const uploadResponse = task.extend({ headerChanges: z.array(headerChange) });
+const headerChangesResponse = z.object({ changes: z.array(headerChange) });
+
+const profileHeaders = z.object({ template: z.record(z.string(), z.string()), price: z.record(z.string(), z.string()) });
+const ruleProfile = mapping.extend({
+  id,
+  name: z.string(),
+  headers: profileHeaders.describe('the headers the rules were made against, by column number'),
+  isDefault: z.boolean(),
+  version: z.int().min(1).describe('raised by every change of the rules or headers (not by a rename); send it back with a save (409 when it is not the stored one)'),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+
+const fileColumn = z.object({ index: z.int().min(1), letter: z.string(), header: z.string(), samples: z.array(z.string()) });
+const fileColumns = z.object({ kind: fileKind, sheet: z.string(), headerRow: z.int().min(0), columns: z.array(fileColumn) });
+
+const cellValue = z.union([z.string(), z.number(), z.boolean()]);
+const warningCode = z.enum(CHECK_WARNING_CODES);
+const warningCounts = z.partialRecord(warningCode, z.int().min(0));
+const checkRow = z.object({
+  item: z.int().min(0).describe("0-based index in the task's items"),
+  status: z.enum(['found', 'missing']),
+  by: z.enum(['ma', 'gm']).nullable(),
+  via: z.array(z.enum(['exact', 'leading-zeros', 'case', 'spaces', 'look-alike'])),
+  priceRow: z.int().min(1).nullable(),
+  cells: z.record(z.string(), cellValue).describe('template column → the value written there'),
+});
+const checkWarning = z.object({
+  code: warningCode,
+  item: z.int().min(0).optional(),
+  column: z.int().min(1).optional(),
+  message: z.string(),
+  file: fileKind.optional(),
+  movedTo: z.int().min(1).optional(),
+});
+const exportChanges = z.object({
+  since: isoTime,
+  added: z.array(z.int().min(0)),
+  removed: z.array(z.string()),
+  changed: z.array(z.object({ item: z.int().min(0), column: z.int().min(1), from: cellValue.nullable(), to: cellValue.nullable() })),
+  lost: z.array(z.int().min(0)),
+  counts: z.object({ added: z.int(), removed: z.int(), changed: z.int(), lost: z.int() }).describe('exact; each list holds at most 200'),
+});
+const checkResponse = z.object({
+  columns: z.array(fileColumn.pick({ index: true, letter: true, header: true })),
+  rows: z.array(checkRow).describe('the first 500'),
+  rowsTotal: z.int().min(0),
+  warnings: z.array(checkWarning).describe('at most 200 of each code'),
+  warningCounts: warningCounts.describe('exact'),
+  missingItems: z.array(z.int().min(0)).describe('every item not found in the price list (0-based, ascending), beyond the rows listed'),
+  warnedItems: z.array(z.int().min(0)).describe('every item with a warning (0-based, ascending)'),
+  changes: exportChanges.nullable(),
+});
+
+const role = z.enum(ROLES).describe('viewer < staff < admin: each may do what the lower ones may');
+const user = z.object({
+  id,
+  login: z.string(),
+  displayName: z.string(),
+  role,
+  disabled: z.boolean(),
+  mustChangePassword: z.boolean().describe('a temporary password: every call but /api/auth/* answers 403 until it is changed'),
+  createdAt: isoTime,
+  lastSignInAt: isoTime.nullable(),
+  sso: z.boolean().describe('signs in through single sign-on (it may have no password)'),
+});
+const meResponse = z.object({ user });
+const authOptions = z.object({
+  sso: z.object({ name: z.string(), url: z.string() }).nullable().describe("single sign-on, when configured: the button's name and where it starts"),
+});
+const apiTokenInfo = z.object({ id, name: z.string(), createdAt: isoTime, lastUsedAt: isoTime.nullable() });
+const createdApiToken = z.object({ id, name: z.string(), token: z.string().describe('`Authorization: Bearer <token>`; shown in this answer only') });
+const auditUser = z.object({ id, login: z.string(), displayName: z.string() });
+const auditEvent = z.object({
+  id: z.string().regex(/^\d+$/).describe('a whole number as text, rising with time'),
+  at: isoTime,
+  user: auditUser.nullable().describe('null: nobody signed in (a failed sign-in of an unknown login) or the system'),
+  action: z.enum(AUDIT_ACTIONS),
+  taskId: id.nullable(),
+  taskName: z.string().nullable().describe("the task's name now; null when there is no task, or it was deleted"),
+  details: z.record(z.string(), z.unknown()).describe('what changed, by action'),
+});
+const auditPage = z.object({ events: z.array(auditEvent).describe('newest first'), next: z.string().nullable().describe('`cursor` of the following page; null on the last') });
+
+const exportWarning = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('tableNotExtended'), table: z.string() }),
+  z.object({ kind: z.literal('mergeOverData'), ref: z.string() }),
+  headerChange.extend({ kind: z.literal('headerChanged') }),
+]);
+const exportReport = z.object({
+  rows: z.int().min(0),
+  matchedByMa: z.int().min(0),
+  matchedByGm: z.int().min(0),
+  unmatched: z.array(z.object({ index: z.int().min(0), ma: z.string(), gm: z.string() })),
+  duplicateKeys: z.int().min(0),
+  keyColumns: z.object({ ma: column, gm: column }),
+  warnings: z.array(exportWarning).optional(),
+  checkWarnings: warningCounts.optional(),
+});
+const exportRecord = z.object({
+  id,
+  taskId: id,
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  createdAt: isoTime,
+  finishedAt: isoTime.nullable(),
+  size: z.int().min(0).nullable(),
+  report: exportReport.nullable(),
+  error: z.string().nullable().describe('the Russian message of a failed export'),
+  changes: exportChanges.nullable().describe('against the export before it; null for the first'),
+  createdBy: auditUser.nullable().describe('who asked for it; null for exports made before sign-in existed'),
+});
+
+const up = z.enum(['ok', 'down']);
+const healthResponse = z.object({
+  status: z.enum(['ok', 'starting', 'error']).describe('`starting`: everything is up but no worker of this instance has connected yet'),
+  db: up,
+  redis: up,
+  storage: up,
+  workers: z.int().min(0).optional(),
+});
+const apiError = z.object({ error: z.string().describe('the message for the user, in Russian') });
+
+/** The answers by name: the OpenAPI document's components are these, under these names. */
+export const RESPONSE_SCHEMAS = {
+  Id: id,
+  Timestamp: isoTime,
+  ApiError: apiError,
+  Item: item,
+  Mapping: mapping,
+  StoredFile: storedFile,
+  TaskFiles: taskFiles,
+  Task: task,
+  TaskSummary: taskSummary,
+  PatchTaskResponse: patchTaskResponse,
+  HeaderChange: headerChange,
+  UploadResponse: uploadResponse,
+  HeaderChangesResponse: headerChangesResponse,
+  ProfileHeaders: profileHeaders,
+  RuleProfile: ruleProfile,
+  FileColumn: fileColumn,
+  FileColumns: fileColumns,
+  CheckRow: checkRow,
+  CheckWarning: checkWarning,
+  ExportChanges: exportChanges,
+  CheckResponse: checkResponse,
+  ExportWarning: exportWarning,
+  ExportReport: exportReport,
+  ExportRecord: exportRecord,
+  HealthResponse: healthResponse,
+  User: user,
+  MeResponse: meResponse,
+  AuthOptions: authOptions,
+  ApiTokenInfo: apiTokenInfo,
+  CreatedApiToken: createdApiToken,
+  AuditUser: auditUser,
+  AuditEvent: auditEvent,
+  AuditPage: auditPage,
+};
+
+/** Both types with every interface and intersection flattened, so only their fields are compared. */
+type Flat<T> = T extends readonly (infer E)[] ? Flat<E>[] : T extends object ? { [K in keyof T]: Flat<T[K]> } : T;
+type Same<A, B> = (<T>() => T extends Flat<A> ? 1 : 2) extends <T>() => T extends Flat<B> ? 1 : 2 ? true : false;
+type Holds<T extends true> = T;
+type Answer<K extends keyof typeof RESPONSE_SCHEMAS> = z.output<(typeof RESPONSE_SCHEMAS)[K]>;
+
+/**
+ * Fails the build when an answer's schema and its contract type differ (a field missing, extra,
+ * optional on one side only, or of another type): the line names the type to bring in line.
+ */
+export type ResponseSchemasMatchContracts = [
+  Holds<Same<Answer<'ApiError'>, ApiError>>,
+  Holds<Same<Answer<'Mapping'>, Mapping>>,
+  Holds<Same<Answer<'Task'>, Task>>,
+  Holds<Same<Answer<'TaskSummary'>, TaskSummary>>,
+  Holds<Same<Answer<'PatchTaskResponse'>, PatchTaskResponse>>,
+  Holds<Same<Answer<'UploadResponse'>, UploadResponse>>,
+  Holds<Same<Answer<'HeaderChangesResponse'>, HeaderChangesResponse>>,
+  Holds<Same<Answer<'RuleProfile'>, RuleProfile>>,
+  Holds<Same<Answer<'FileColumns'>, FileColumns>>,
+  Holds<Same<Answer<'CheckResponse'>, CheckResponse>>,
+  Holds<Same<Answer<'ExportRecord'>, ExportRecord>>,
+  Holds<Same<Answer<'HealthResponse'>, HealthResponse>>,
+  Holds<Same<Answer<'User'>, User>>,
+  Holds<Same<Answer<'MeResponse'>, MeResponse>>,
+  Holds<Same<Answer<'AuthOptions'>, AuthOptions>>,
+  Holds<Same<Answer<'ApiTokenInfo'>, ApiTokenInfo>>,
+  Holds<Same<Answer<'CreatedApiToken'>, CreatedApiToken>>,
+  Holds<Same<Answer<'AuditPage'>, AuditPage>>,
+];
