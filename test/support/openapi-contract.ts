@@ -29,9 +29,10 @@ export class DocumentedApi {
     return op;
   }
 
-  /** Asserts the answer is documented; returns it for more specific assertions. */
-  expect(method: Method, path: string, res: Response): Response {
+  /** Asserts the answer is documented (and, given `status`, that it is that one); returns it for more specific assertions. */
+  expect(method: Method, path: string, res: Response, status?: number): Response {
     const where = `${method.toUpperCase()} ${path} → ${res.status}`;
+    if (status !== undefined && res.status !== status) throw new Error(`${where}, not ${status} (answered ${res.text.slice(0, 300)})`);
     const answer = this.operation(method, path).responses?.[String(res.status)] as oas.ResponseObject | undefined;
     if (!answer) throw new Error(`${where} is not documented (answered ${res.text.slice(0, 300)})`);
     for (const header of Object.keys(answer.headers ?? {})) {

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { MulterModule } from '@nestjs/platform-express';
 import { LoggerModule } from 'nestjs-pino';
 import { tmpdir } from 'node:os';
@@ -42,6 +42,7 @@ import { AuditService } from './audit/audit.service';
 import { RequestDrain } from './lifecycle/request-drain';
 import { OpenApiController } from './openapi/openapi.controller';
 import { OpenApiService } from './openapi/openapi.service';
+import { RouteAccessExplorer } from './openapi/route-access';
 
 @Global()
 @Module({})
@@ -63,6 +64,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigHostModule.forRoot(config),
+        // The OpenAPI document reads each handler's access decorators (RouteAccessExplorer).
+        DiscoveryModule,
         LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule,
         MulterModule.register({
@@ -108,6 +111,7 @@ export class AppModule {
         ChecksService,
         RequestDrain,
         OpenApiService,
+        RouteAccessExplorer,
       ],
     };
   }

@@ -74,10 +74,14 @@ const instant = (name: string) =>
 
 /** The query of `GET /api/audit` (and of its CSV); empty parameters count as absent. */
 export const auditQuerySchema = z.object({
-  userId: optionalUuid('userId'),
-  taskId: optionalUuid('taskId'),
-  action: z.enum(AUDIT_ACTIONS, { error: AUTH_ERR.auditFilterInvalid('action') }).optional(),
-  from: instant('from'),
-  to: instant('to'),
-  cursor: z.string().regex(/^\d{1,19}$/, AUTH_ERR.auditFilterInvalid('cursor')).optional(),
+  userId: optionalUuid('userId').describe("only this user's events"),
+  taskId: optionalUuid('taskId').describe("only this task's events"),
+  action: z.enum(AUDIT_ACTIONS, { error: AUTH_ERR.auditFilterInvalid('action') }).optional().describe('only events of this action'),
+  from: instant('from').describe('from this day (`2026-11-25`) or instant on'),
+  to: instant('to').describe('up to this instant, or to the end of this day'),
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/, AUTH_ERR.auditFilterInvalid('cursor'))
+    .optional()
+    .describe("the previous page's `next`: the events after it"),
 });

@@ -1,4 +1,5 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
 import type { Role } from '@app/contracts';
 import type { Principal } from '@app/persistence';
 
@@ -21,6 +22,15 @@ export const RequireRole = (role: Role) => SetMetadata(ACCESS, { role } satisfie
 export const Public = () => SetMetadata(ACCESS, { public: true } satisfies Access);
 /** Any signed-in user, even one who must still change a temporary password. */
 export const SignedIn = () => SetMetadata(ACCESS, { role: 'viewer', temporaryOk: true } satisfies Access);
+
+/**
+ * Who may call a handler, as AccessGuard enforces it and the OpenAPI document tells it: the
+ * handler's word over its class's; a route that says nothing is for admins only.
+ */
+export function accessOf(reflector: Reflector, handler: Function, controller: Function): Access & { role: Role } {
+  const access = reflector.getAllAndOverride<Access | undefined>(ACCESS, [handler, controller]) ?? {};
+  return { ...access, role: access.role ?? 'admin' };
+}
 
 export interface RequestWithPrincipal {
   principal?: Principal;

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AUTH_ERR, roleAtLeast } from '@app/contracts';
 import { UserError } from '../common/user-error';
-import { ACCESS, type Access, type RequestWithPrincipal } from './access.decorators';
+import { accessOf, type RequestWithPrincipal } from './access.decorators';
 import { PrincipalResolver } from './principal-resolver';
 
 /**
@@ -19,14 +19,14 @@ export class AccessGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS, [context.getHandler(), context.getClass()]) ?? {};
+    const access = accessOf(this.reflector, context.getHandler(), context.getClass());
     if (access.public) return true;
     const req = context.switchToHttp().getRequest<Request & RequestWithPrincipal>();
     const principal = await this.principals.resolve(req);
     if (!principal) throw new UserError(401, AUTH_ERR.signInRequired);
     req.principal = principal;
     if (principal.mustChangePassword && !access.temporaryOk) throw new UserError(403, AUTH_ERR.mustChangePassword);
-    if (!roleAtLeast(principal.role, access.role ?? 'admin')) throw new UserError(403, AUTH_ERR.forbidden);
+    if (!roleAtLeast(principal.role, access.role)) throw new UserError(403, AUTH_ERR.forbidden);
     return true;
   }
 }

@@ -1,4 +1,4 @@
-import { CSV_MIME, ENGINE_ERR, ERR, XLSX_MIME } from '@app/contracts';
+import { CSV_MIME, ENGINE_ERR, ERR, LIMITS, XLSX_MIME } from '@app/contracts';
 import { RESPONSE_SCHEMAS as R } from '@app/contracts/response-schemas';
 import { fileKindParam, taskIdParam, type RouteDoc } from '../openapi/route-doc';
 
@@ -38,6 +38,7 @@ export const FILE_ROUTES: RouteDoc[] = [
         ERR.priceNotTable,
         ERR.csvNotText,
         ERR.csvNoRows,
+        ENGINE_ERR.sheetTooLarge('Данные', 41, LIMITS.templateSheetMaxMb),
       ],
     },
   },

@@ -1,3 +1,5 @@
+import { AUDIT_ROUTES } from '../audit/audit.openapi';
+import { AUTH_ROUTES } from '../auth/auth.openapi';
 import { CHECK_ROUTES } from '../checks/checks.openapi';
 import { EXPORT_ROUTES } from '../exports/exports.openapi';
 import { FILE_ROUTES } from '../files/files.openapi';
@@ -6,6 +8,7 @@ import { HEALTH_ROUTES } from '../health/health.openapi';
 import { MAPPING_ROUTES } from '../mappings/mappings.openapi';
 import { PROFILE_ROUTES } from '../profiles/profiles.openapi';
 import { TASK_ROUTES } from '../tasks/tasks.openapi';
+import { USER_ROUTES } from '../users/users.openapi';
 import { OPENAPI_ROUTES } from './openapi.openapi';
 import type { RouteDoc } from './route-doc';
 
@@ -22,6 +25,9 @@ export const API_ROUTES: readonly RouteDoc[] = [
   ...HEADER_GUARD_ROUTES,
   ...PROFILE_ROUTES,
   ...MAPPING_ROUTES,
+  ...AUTH_ROUTES,
+  ...USER_ROUTES,
+  ...AUDIT_ROUTES,
   ...HEALTH_ROUTES,
   ...OPENAPI_ROUTES,
 ];

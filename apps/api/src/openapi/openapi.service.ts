@@ -6,6 +6,7 @@ import { ERR } from '@app/contracts';
 import { notFound } from '../common/user-error';
 import { API_ROUTES } from './api-routes';
 import { buildOpenApiDocument } from './openapi-document';
+import { RouteAccessExplorer } from './route-access';
 import { DOCS_HTML, START_SCRIPT, START_SCRIPT_NAME, VIEWER_FILES } from './docs-page';
 
 const VIEWER_MAX_AGE = '1d';
@@ -14,11 +15,14 @@ const VIEWER_MAX_AGE = '1d';
 export class OpenApiService {
   private built?: oas.OpenAPIObject;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly routeAccess: RouteAccessExplorer,
+  ) {}
 
   /** Built once, on the first call: the routes and their schemas do not change while the API runs. */
   document(): oas.OpenAPIObject {
-    this.built ??= buildOpenApiDocument(API_ROUTES, this.config);
+    this.built ??= buildOpenApiDocument(API_ROUTES, this.config, this.routeAccess.explore());
     return this.built;
   }
 

@@ -3,6 +3,7 @@ import type * as oas from 'openapi3-ts/oas31';
 import type { AppConfig } from '@app/config';
 import { CHECK_UI, DEFAULT_PROFILE_NAME, ERR, UI } from '@app/contracts';
 import { fileKindParamSchema, idParamSchema } from '@app/contracts/schemas';
+import type { Access } from '../auth/access.decorators';
 
 /**
  * One route of the HTTP API as the OpenAPI document describes it. Each feature lists its routes
@@ -24,11 +25,15 @@ export interface RouteDoc {
   body?: JsonBody | MultipartBody;
   /** What a request that succeeds gets (and health's 503, which is an answer, not an error). */
   answers: Answer[];
-  /** The route's own error texts by status; the builder adds the ones every route shares. */
+  /**
+   * The route's own error texts by status; the builder adds the ones every route shares, and those
+   * of who may call it (401, 403), read from the handler's access decorators.
+   */
   errors?: Partial<Record<number, ErrorText[]>>;
-  /** false: the route never reaches PostgreSQL, Redis or the storage, so no 503. */
-  reachesServices?: false;
 }
+
+/** A message's variable part as the document shows it, `{name}`: the client gets a value there. */
+export const placeholder = <T extends string | number>(name: string): T => `{${name}}` as T;
 
 /** A message, or one made from the API's settings (the upload limit). */
 export type ErrorText = string | ((config: AppConfig) => string);
@@ -74,6 +79,9 @@ export const API_TAGS = {
   checks: `«${CHECK_UI.check}»: the export as it would be written, and its warnings`,
   guard: 'The template guard: headers that changed since the rules were made',
   rules: `Rule profiles and the default rules («${DEFAULT_PROFILE_NAME}»)`,
+  auth: 'Signing in and out, one\'s own account and personal tokens',
+  users: 'Users and their roles (admins)',
+  audit: 'The audit log: who changed what, and when',
   health: 'Health',
   docs: 'This document and its reference page',
 } as const;
@@ -88,3 +96,9 @@ export const fileKindParam: PathParam = {
   description: '`price` (the price list) or `template` (the export template)',
   notFound: ERR.notFound,
 };
+
+/** Who may call each route, by `routeKey`: what the handlers' access decorators say (RouteAccessExplorer). */
+export type RouteAccess = ReadonlyMap<string, Access>;
+
+/** `GET /api/tasks/{id}`: a route's method and its path in OpenAPI's form. */
+export const routeKey = (method: string, path: string): string => `${method.toUpperCase()} ${path}`;

@@ -42,15 +42,15 @@ export const PROFILE_ROUTES: RouteDoc[] = [
     tag: 'rules',
     summary: "Save a profile's name, rules or remembered headers",
     description:
-      "A part left out keeps its value. `headers` are the headers the rules were made against, by column number (`{\"6\": \"Цена с НДС\"}`); an empty text forgets that column. Tasks keep their copies until they copy the profile again (`syncMapping`).",
+      "A part left out keeps its value. `headers` are the headers the rules were made against, by column number (`{\"6\": \"Цена с НДС\"}`); an empty text forgets that column. Tasks keep their copies until they copy the profile again (`syncMapping`). `version`: see *Versions* above (a rename alone does not raise it).",
     params: { id: profileId },
     body: {
       schema: updateProfileSchema,
-      example: { name: 'Лента', priceToTemplate: { '6': 7 }, headers: { template: { '7': 'Цена с НДС' } } },
-      pipe: { invalid: [{ headers: { template: { F: 'Цена' } } }, { priceKeys: { ma: 'B' } }] },
+      example: { name: 'Лента', priceToTemplate: { '6': 7 }, headers: { template: { '7': 'Цена с НДС' } }, version: 4 },
+      pipe: { invalid: [{ headers: { template: { F: 'Цена' } } }, { priceKeys: { ma: 'B' } }, { version: 0 }] },
     },
     answers: [{ status: 200, description: 'the saved profile', json: R.RuleProfile }],
-    errors: { 409: [ERR.profileNameTaken, ERR.defaultProfileRename] },
+    errors: { 409: [ERR.profileNameTaken, ERR.defaultProfileRename, ERR.profileChanged] },
   },
   {
     method: 'delete',
