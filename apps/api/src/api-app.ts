@@ -12,12 +12,14 @@ import { ExportQueueService } from './queue/export-queue.service';
 import { mountBullBoard } from './admin/bull-board';
 import { mountWebApp } from './web/web-app.middleware';
 import { sameOriginOnly } from './common/same-origin.guard';
+import { pageAccess } from './auth/page-access';
 import { PrincipalResolver } from './auth/principal-resolver';
 import { RequestDrain } from './lifecycle/request-drain';
+import { DOCS_PATH } from './openapi/docs-page';
 
 /**
  * The API as it serves: the Nest app with the middleware around its routes (the shutdown drain,
- * security headers, the JSON body, Bull Board, the web app), not yet
+ * security headers, the JSON body, Bull Board, the reference page's sign-in, the web app), not yet
  * listening. main.ts listens; the OpenAPI test initialises one to list the routes it really serves.
  */
 export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -38,7 +40,11 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   // the built web app, Bull Board and the API's reference page satisfy (scripts from this origin only).
   server.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   server.use('/api', sameOriginOnly, express.json({ limit: JSON_BODY_MAX_BYTES }));
-  mountBullBoard(server, [app.get(ExportQueueService).queue], app.get(PrincipalResolver));
+  const principals = app.get(PrincipalResolver);
+  mountBullBoard(server, [app.get(ExportQueueService).queue], principals);
+  // The reference page is for signed-in users like the routes it describes (their AccessGuard
+  // says so too); a browser that is not signed in is sent to the sign-in page and back.
+  server.use(DOCS_PATH, pageAccess(principals, 'viewer'));
   const webDist = config.WEB_DIST || resolve(__dirname, '../../../../web');
   if (!mountWebApp(server, webDist)) logger.warn(`web app not found at ${webDist}; serving the API only`);
   return app;

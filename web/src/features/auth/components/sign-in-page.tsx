@@ -7,8 +7,8 @@ import { fetchAuthOptions, signIn } from '../api/auth-api';
 import { useAuth } from '../hooks/auth-context';
 import { safeNext } from '../lib/return-path';
 
-/** Paths the server serves itself (Bull Board): reached by a full page load, not the app's router. */
-const SERVER_PAGE = /^\/admin\//;
+/** Paths the server serves itself (Bull Board, the API reference): reached by a full page load, not the app's router. */
+const SERVER_PAGE = /^\/(admin|api)\//;
 
 /** `/login`: login and password, or single sign-on when the server offers it; then back where the user was going. */
 export function SignInPage() {
