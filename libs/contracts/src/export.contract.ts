@@ -48,6 +48,10 @@ export interface ExportRecord {
   changes: ExportChanges | null;
   /** Who asked for it (DESIGN §13); null for exports made before sign-in existed. */
   createdBy: MadeBy;
+  /** The library price-list version the export read (DESIGN §12); null: the task's own file. */
+  priceVersion: { id: string; uploadedAt: string } | null;
+  /** The batch that made it, if any. */
+  batchId: string | null;
 }
 
 /** Response headers of `POST /api/tasks/{id}/generate`. */

@@ -16,3 +16,6 @@ export * from './export-changes';
 export * from './auth.contract';
 export * from './auth-messages';
 export * from './items-diff';
+export * from './price-list.contract';
+export * from './price-list-messages';
+export * from './batch.contract';

@@ -14,9 +14,21 @@ export const COLUMNS_JOB = 'columns';
 /** Checks a task before export (DESIGN §11): the engine's dry run; its result is a CheckResponse. */
 export const CHECK_JOB = 'check';
 
+/**
+ * A batch (DESIGN §12) is a BullMQ flow: a parent BATCH_JOB whose children are ordinary
+ * EXPORT_JOB / CHECK_JOB jobs carrying the batch's id, so they run on every worker at once.
+ */
+export const BATCH_JOB = 'batch';
+
 /** A job names its export row; the worker reads the rest (task, items, rules, files) from the database. */
 export interface ExportJobData {
   exportId: string;
+  /** Set for a batch's child: the worker may share one price index among the batch's exports. */
+  batchId?: string;
+}
+
+export interface BatchJobData {
+  batchId: string;
 }
 
 /** A columns job names the stored file itself: the worker needs no database for it. */
@@ -28,6 +40,9 @@ export interface ColumnsJobData {
 /** A check names its task; the worker reads the task and its newest export from the database. */
 export interface CheckJobData {
   taskId: string;
+  /** Set for a batch's child: the result goes to the batch's row `position` too. */
+  batchId?: string;
+  position?: number;
 }
 
 /** What a finished job hands back to the API: enough to answer the request without a lookup. */

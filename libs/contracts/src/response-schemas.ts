@@ -5,6 +5,8 @@ import type { FileColumns } from './columns.contract';
 import type { ExportRecord } from './export.contract';
 import type { HeaderChangesResponse, UploadResponse } from './header-guard';
 import type { RuleProfile } from './profile.contract';
+import type { Batch, BatchSummary, CreatedBatch } from './batch.contract';
+import type { AddPriceVersionResponse, PriceList } from './price-list.contract';
 import type { ApiError, HealthResponse, Mapping, PatchTaskResponse, Task, TaskSummary } from './task.contract';
 
 /**
@@ -28,6 +30,30 @@ const mapping = z.object({
 });
 const storedFile = z.object({ name: z.string(), size: z.int().min(0), uploadedAt: isoTime });
 const taskFiles = z.object({ price: storedFile.nullable(), template: storedFile.nullable() });
+const auditUser = z.object({ id, login: z.string(), displayName: z.string() });
+
+const priceListVersion = z.object({
+  id,
+  priceListId: id,
+  name: z.string().describe("the uploaded file's name"),
+  size: z.int().min(0),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  format: z.enum(['xlsx', 'csv']),
+  uploadedAt: isoTime,
+  uploadedBy: auditUser.nullable(),
+});
+const priceList = z.object({
+  id,
+  name: z.string(),
+  createdAt: isoTime,
+  createdBy: auditUser.nullable(),
+  version: z.int().min(1).describe('raised by a rename and by each new version; send it back with a rename (409 when it is not the stored one)'),
+  current: priceListVersion.nullable().describe('the newest version, used by generate and check; null before the first upload'),
+  taskCount: z.int().min(0).describe('tasks that follow the list'),
+  staleCount: z.int().min(0).describe('of those, the stale ones'),
+});
+const addPriceVersionResponse = z.object({ version: priceListVersion, taskIds: z.array(id).describe('the tasks that follow the list, now stale') });
+const taskPriceListRef = z.object({ id, name: z.string(), current: priceListVersion.nullable() });
 
 const task = z.object({
   id,
@@ -39,6 +65,9 @@ const task = z.object({
   files: taskFiles,
   mapping: mapping.describe("the task's own copy of its profile's rules"),
   profileId: id,
+  priceListId: id.nullable().describe('the library price list the task follows; null: its own price file'),
+  priceList: taskPriceListRef.nullable(),
+  stale: z.boolean().describe("follows a list whose current version is newer than the one of the task's newest finished export"),
 });
 const taskSummary = z.object({
   id,
@@ -48,6 +77,8 @@ const taskSummary = z.object({
   files: taskFiles,
   itemCount: z.int().min(0),
   profileId: id.optional().describe('always in the answer'),
+  priceListId: id.nullable(),
+  stale: z.boolean(),
 });
 const patchTaskResponse = task.extend({ mappingSynced: z.boolean().describe("true when syncMapping changed the task's copy of the rules") });
 
@@ -131,7 +162,6 @@ const authOptions = z.object({
 });
 const apiTokenInfo = z.object({ id, name: z.string(), createdAt: isoTime, lastUsedAt: isoTime.nullable() });
 const createdApiToken = z.object({ id, name: z.string(), token: z.string().describe('`Authorization: Bearer <token>`; shown in this answer only') });
-const auditUser = z.object({ id, login: z.string(), displayName: z.string() });
 const auditEvent = z.object({
   id: z.string().regex(/^\d+$/).describe('a whole number as text, rising with time'),
   at: isoTime,
@@ -169,7 +199,35 @@ const exportRecord = z.object({
   error: z.string().nullable().describe('the Russian message of a failed export'),
   changes: exportChanges.nullable().describe('against the export before it; null for the first'),
   createdBy: auditUser.nullable().describe('who asked for it; null for exports made before sign-in existed'),
+  priceVersion: z.object({ id, uploadedAt: isoTime }).nullable().describe('the library price-list version it read; null: the task\'s own file'),
+  batchId: id.nullable(),
 });
+
+const batchRowChanges = z.object({ added: z.int().min(0), removed: z.int().min(0), changed: z.int().min(0), lost: z.int().min(0) });
+const batchRow = z.object({
+  taskId: id.nullable().describe('null once the task is deleted'),
+  name: z.string().describe("the task's name when the batch started"),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  exportId: id.optional(),
+  rows: z.int().min(0).optional(),
+  matched: z.int().min(0).optional(),
+  unmatched: z.int().min(0).optional(),
+  warnings: z.int().min(0).optional(),
+  changes: batchRowChanges.optional(),
+  error: z.string().optional().describe('the Russian message of a failed row'),
+});
+const batchSummary = z.object({
+  id,
+  action: z.enum(['generate', 'check']),
+  status: z.enum(['running', 'done']),
+  createdAt: isoTime,
+  createdBy: auditUser.nullable(),
+  total: z.int().min(1),
+  finished: z.int().min(0).describe('rows ended, done or failed'),
+  failed: z.int().min(0),
+});
+const batch = batchSummary.extend({ tasks: z.array(batchRow).describe('in the order the tasks were given') });
+const createdBatch = z.object({ id });
 
 const up = z.enum(['ok', 'down']);
 const healthResponse = z.object({
@@ -216,6 +274,14 @@ export const RESPONSE_SCHEMAS = {
   AuditUser: auditUser,
   AuditEvent: auditEvent,
   AuditPage: auditPage,
+  PriceListVersion: priceListVersion,
+  PriceList: priceList,
+  AddPriceVersionResponse: addPriceVersionResponse,
+  TaskPriceListRef: taskPriceListRef,
+  BatchRow: batchRow,
+  BatchSummary: batchSummary,
+  Batch: batch,
+  CreatedBatch: createdBatch,
 };
 
 /** Both types with every interface and intersection flattened, so only their fields are compared. */
@@ -247,4 +313,9 @@ export type ResponseSchemasMatchContracts = [
   Holds<Same<Answer<'ApiTokenInfo'>, ApiTokenInfo>>,
   Holds<Same<Answer<'CreatedApiToken'>, CreatedApiToken>>,
   Holds<Same<Answer<'AuditPage'>, AuditPage>>,
+  Holds<Same<Answer<'PriceList'>, PriceList>>,
+  Holds<Same<Answer<'AddPriceVersionResponse'>, AddPriceVersionResponse>>,
+  Holds<Same<Answer<'Batch'>, Batch>>,
+  Holds<Same<Answer<'BatchSummary'>, BatchSummary>>,
+  Holds<Same<Answer<'CreatedBatch'>, CreatedBatch>>,
 ];

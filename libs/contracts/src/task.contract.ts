@@ -1,4 +1,5 @@
 /** Shapes of the HTTP API (DESIGN §3–4), shared by the API and the web app. */
+import type { TaskPriceListRef } from './price-list.contract';
 
 export interface Item {
   ma: string;
@@ -58,6 +59,12 @@ export interface Task {
   mapping: Mapping;
   /** The rule profile `syncMapping` copies from; always set (the default profile's id when none was chosen). */
   profileId: string;
+  /** The library price list the task follows (DESIGN §12); null: its own uploaded price file. */
+  priceListId: string | null;
+  /** The followed list with its current version; null when the task uses its own file. */
+  priceList: TaskPriceListRef | null;
+  /** Follows a list whose current version is newer than the one of its newest finished export (or has none). */
+  stale: boolean;
 }
 
 /**
@@ -76,6 +83,8 @@ export interface TaskSummary {
    * Task of its own (tasks-context), which it will fill once it shows profiles.
    */
   profileId?: string;
+  priceListId: string | null;
+  stale: boolean;
 }
 
 /** The one value of `GET /api/tasks?view=…`; without it the list is `Task[]`. */
@@ -100,6 +109,8 @@ export interface PatchTaskRequest {
    * saved meanwhile elsewhere) the save is refused with 409. Without it the save always applies.
    */
   version?: number;
+  /** Follow a library price list (DESIGN §12); null = the task's own price file again. */
+  priceListId?: string | null;
 }
 
 export interface PatchTaskResponse extends Task {

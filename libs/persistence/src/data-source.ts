@@ -10,9 +10,12 @@ import { ExportDigests1769731200000 } from './migrations/1769731200000-export-di
 import { UnownedObjects1771000000000 } from './migrations/1771000000000-unowned-objects';
 import { ProfileVersion1771100000000 } from './migrations/1771100000000-profile-version';
 import { UsersAndAudit1772000000000 } from './migrations/1772000000000-users-and-audit';
+import { PriceListsAndBatches1774000000000 } from './migrations/1774000000000-price-lists-and-batches';
 import { UserEntity } from './user.entity';
+import { PriceListEntity, PriceListVersionEntity } from './price-list.entity';
+import { BatchEntity, BatchRowEntity } from './batch.entity';
 
-export const ENTITIES = [TaskEntity, RuleProfileEntity, ExportEntity, UserEntity];
+export const ENTITIES = [TaskEntity, RuleProfileEntity, ExportEntity, UserEntity, PriceListEntity, PriceListVersionEntity, BatchEntity, BatchRowEntity];
 export const MIGRATIONS = [
   InitialSchema1732240000000,
   TaskVersion1764547200000,
@@ -21,6 +24,7 @@ export const MIGRATIONS = [
   UnownedObjects1771000000000,
   ProfileVersion1771100000000,
   UsersAndAudit1772000000000,
+  PriceListsAndBatches1774000000000,
 ];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */

@@ -2,6 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import type { ExportChanges, ExportDigest, ExportReport, ExportStatus } from '@app/contracts';
 import { TaskEntity } from './task.entity';
 import { UserEntity } from './user.entity';
+import { PriceListVersionEntity } from './price-list.entity';
 
 @Entity({ name: 'exports' })
 @Index('exports_task_created_idx', ['taskId', 'createdAt'])
@@ -68,4 +69,15 @@ export class ExportEntity {
 
   @Column({ name: 'job_id', type: 'text', nullable: true })
   jobId: string | null;
+
+  /** The library version the export read (DESIGN §12); null when the task used its own file. */
+  @Column({ name: 'price_version_id', type: 'uuid', nullable: true })
+  priceVersionId: string | null;
+
+  @ManyToOne(() => PriceListVersionEntity)
+  @JoinColumn({ name: 'price_version_id' })
+  priceVersion?: PriceListVersionEntity | null;
+
+  @Column({ name: 'batch_id', type: 'uuid', nullable: true })
+  batchId: string | null;
 }

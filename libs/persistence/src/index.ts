@@ -17,3 +17,5 @@ export * from './sign-in-throttle.repository';
 export * from './api-tokens.repository';
 export * from './audit.repository';
 export * from './sso-logins.repository';
+export * from './price-list.entity';
+export * from './batch.entity';

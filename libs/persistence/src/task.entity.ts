@@ -33,6 +33,10 @@ export class TaskEntity {
   @Column({ name: 'profile_id', type: 'uuid' })
   profileId: string;
 
+  /** The library price list the task follows (DESIGN §12); null: its own file in `files.price`. */
+  @Column({ name: 'price_list_id', type: 'uuid', nullable: true })
+  priceListId: string | null;
+
   /**
    * Bumped by each save of the items (not by uploads: they never overwrite what a save writes).
    * A plain column, not @VersionColumn, which TypeORM would bump on every write.

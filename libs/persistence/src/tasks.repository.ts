@@ -16,7 +16,22 @@ export interface TaskSummaryRow {
   files: StoredFiles;
   itemCount: number;
   profileId: string;
+  priceListId: string | null;
+  stale: boolean;
 }
+
+/**
+ * DESIGN §12: a task that follows a price list is stale when its newest finished export read
+ * another version than the list's current one (compared by id, never by time).
+ */
+export const STALE_SQL = (task: string) => `(
+  ${task}.price_list_id IS NOT NULL
+  AND EXISTS (SELECT 1 FROM exports se WHERE se.task_id = ${task}.id AND se.status = 'done')
+  AND EXISTS (SELECT 1 FROM price_list_versions sv WHERE sv.price_list_id = ${task}.price_list_id)
+  AND (SELECT se.price_version_id FROM exports se WHERE se.task_id = ${task}.id AND se.status = 'done' ORDER BY se.finished_at DESC, se.id DESC LIMIT 1)
+    IS DISTINCT FROM
+    (SELECT sv.id FROM price_list_versions sv WHERE sv.price_list_id = ${task}.price_list_id ORDER BY sv.uploaded_at DESC, sv.id DESC LIMIT 1)
+)`;
 
 /** The profile a body named is gone (or never was). */
 export const NO_PROFILE = 'no-profile';
@@ -63,6 +78,8 @@ export class TasksRepository {
       .addSelect('t.files', 'files')
       .addSelect('jsonb_array_length(t.items)', 'itemCount')
       .addSelect('t.profileId', 'profileId')
+      .addSelect('t.price_list_id', 'priceListId')
+      .addSelect(STALE_SQL('t'), 'stale')
       .orderBy('t.createdAt', 'DESC')
       .addOrderBy('t.id', 'ASC')
       .getRawMany<TaskSummaryRow>();

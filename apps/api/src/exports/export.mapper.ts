@@ -13,5 +13,7 @@ export function toExportRecord(row: ExportEntity): ExportRecord {
     error: row.error,
     changes: row.changes ?? null,
     createdBy: row.creator ? { id: row.creator.id, login: row.creator.login, displayName: row.creator.displayName } : null,
+    priceVersion: row.priceVersion ? { id: row.priceVersion.id, uploadedAt: row.priceVersion.uploadedAt.toISOString() } : null,
+    batchId: row.batchId,
   };
 }

@@ -1,5 +1,13 @@
 import type { StoredFile, StoredFiles, TaskEntity, TaskSummaryRow } from '@app/persistence';
-import type { StoredFileInfo, Task, TaskFiles, TaskSummary } from '@app/contracts';
+import type { StoredFileInfo, Task, TaskFiles, TaskPriceListRef, TaskSummary } from '@app/contracts';
+
+/** What a task's answer says of the price list it follows (DESIGN §12), read beside the task. */
+export interface TaskFollowing {
+  priceList: TaskPriceListRef | null;
+  stale: boolean;
+}
+
+const OWN_FILE: TaskFollowing = { priceList: null, stale: false };
 
 const fileInfo = (file: StoredFile | null): StoredFileInfo | null =>
   file ? { name: file.name, size: file.size, uploadedAt: file.uploadedAt } : null;
@@ -7,7 +15,7 @@ const fileInfo = (file: StoredFile | null): StoredFileInfo | null =>
 const filesInfo = (files: StoredFiles): TaskFiles => ({ price: fileInfo(files.price), template: fileInfo(files.template) });
 
 /** The API shape of a task: object keys stay on the server. */
-export function toTask(entity: TaskEntity): Task {
+export function toTask(entity: TaskEntity, following: TaskFollowing = OWN_FILE): Task {
   return {
     id: entity.id,
     name: entity.name,
@@ -18,6 +26,9 @@ export function toTask(entity: TaskEntity): Task {
     files: filesInfo(entity.files),
     mapping: entity.mapping,
     profileId: entity.profileId,
+    priceListId: entity.priceListId,
+    priceList: following.priceList,
+    stale: following.stale,
   };
 }
 
@@ -30,5 +41,7 @@ export function toTaskSummary(row: TaskSummaryRow): TaskSummary {
     files: filesInfo(row.files),
     itemCount: row.itemCount,
     profileId: row.profileId,
+    priceListId: row.priceListId,
+    stale: row.stale,
   };
 }

@@ -22,7 +22,7 @@ export class TasksService {
   async list(view: unknown): Promise<Task[] | TaskSummary[]> {
     const query = taskListQuerySchema.safeParse({ view });
     if (!query.success) throw badRequest(ERR.unknownListView);
-    if (query.data.view === undefined) return (await this.tasks.list()).map(toTask);
+    if (query.data.view === undefined) return (await this.tasks.list()).map((t) => toTask(t));
     return (await this.tasks.summaries()).map(toTaskSummary);
   }
 

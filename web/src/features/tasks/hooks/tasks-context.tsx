@@ -23,8 +23,8 @@ const TasksContext = createContext<TasksState | null>(null);
 
 function summaryOf(task: Task | TaskSummary): TaskSummary {
   if (!('items' in task)) return task;
-  const { id, name, createdAt, updatedAt, files, profileId } = task;
-  return { id, name, createdAt, updatedAt, files, itemCount: task.items.length, profileId };
+  const { id, name, createdAt, updatedAt, files, profileId, priceListId, stale } = task;
+  return { id, name, createdAt, updatedAt, files, itemCount: task.items.length, profileId, priceListId, stale };
 }
 
 export function TasksProvider({ children }: { children: ReactNode }) {

@@ -1,0 +1,63 @@
+/** Batches: one action over many tasks at once (DESIGN §12), shared by the API and the web app. */
+import type { MadeBy } from './auth.contract';
+
+export const BATCH_ACTIONS = ['generate', 'check'] as const;
+export type BatchAction = (typeof BATCH_ACTIONS)[number];
+export type BatchStatus = 'running' | 'done';
+export type BatchRowStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export const BATCH_TASKS_MAX = 500;
+/** `GET /api/batches` lists this many, newest first. */
+export const BATCH_LIST_MAX = 50;
+
+export interface CreateBatchRequest {
+  action: BatchAction;
+  taskIds: string[];
+}
+
+export interface BatchRowChanges {
+  added: number;
+  removed: number;
+  changed: number;
+  lost: number;
+}
+
+export interface BatchRow {
+  /** null once the task is deleted (the row then says `Задача не найдена`). */
+  taskId: string | null;
+  /** The task's name when the batch started (kept after the task is deleted). */
+  name: string;
+  status: BatchRowStatus;
+  /** generate: the export the row made (its file: `/api/tasks/{taskId}/exports/{exportId}/file`). */
+  exportId?: string;
+  rows?: number;
+  matched?: number;
+  unmatched?: number;
+  warnings?: number;
+  /** Against the task's export before this one (generate) or its newest export (check). */
+  changes?: BatchRowChanges;
+  error?: string;
+}
+
+export interface Batch {
+  id: string;
+  action: BatchAction;
+  status: BatchStatus;
+  createdAt: string;
+  createdBy: MadeBy;
+  total: number;
+  finished: number;
+  failed: number;
+  tasks: BatchRow[];
+}
+
+/** `GET /api/batches`: the newest BATCH_LIST_MAX, without their rows. */
+export type BatchSummary = Omit<Batch, 'tasks'>;
+
+/** `POST /api/batches` → 202. */
+export interface CreatedBatch {
+  id: string;
+}
+
+/** The archive's table of results, one row per task. */
+export const BATCH_SUMMARY_FILE = 'Итоги.xlsx';

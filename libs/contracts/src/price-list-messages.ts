@@ -1,0 +1,86 @@
+/** Russian texts of price lists and batches (DESIGN §12), once for the API, the worker and the web app. */
+
+export const PRICE_LIST_ERR = {
+  notFound: 'Прайс не найден',
+  versionNotFound: 'Версия прайса не найдена',
+  nameRequired: 'Укажите название прайса',
+  nameTooLong: (max: number) => `Название прайса длиннее ${max} символов`,
+  nameTaken: 'Прайс с таким названием уже есть',
+  /** A rename made from a page opened before the list's last change. */
+  changed: 'Прайс изменён в другом окне. Обновите страницу',
+  versionInvalid: 'ожидается номер версии прайса — целое число от 1',
+  inUse: (tasks: number) => `Прайс используется в задачах: ${tasks}`,
+  /** `priceListId` of a task's PATCH that names no list. */
+  noSuchList: 'нет такого прайса',
+  idInvalid: 'ожидается id прайса или null',
+} as const;
+
+export const PRICE_LIST_UI = {
+  pageTitle: 'Прайсы',
+  navLink: 'Прайсы',
+  create: 'Создать прайс',
+  namePrompt: 'Название прайса',
+  rename: 'Переименовать',
+  delete: 'Удалить прайс',
+  deleteConfirm: (name: string) => `Удалить прайс «${name}» со всеми версиями?`,
+  uploadVersion: 'Загрузить новую версию',
+  versions: 'Версии',
+  noVersions: 'Версий ещё нет: загрузите файл прайса',
+  noLists: 'Прайсов пока нет',
+  current: 'текущая',
+  download: 'Скачать',
+  columns: 'Колонки',
+  tasks: (n: number) => `Задач: ${n}`,
+  staleTasks: (n: number) => `устарели: ${n}`,
+  generateAll: 'Сформировать все',
+  uploadedBy: (who: string, when: string) => `${when}, ${who}`,
+  /** The price card's choice of source. */
+  ownFile: 'Свой файл',
+  fromLibrary: 'Прайс из библиотеки',
+  chooseList: 'Выберите прайс',
+  /** The task page's line and the sidebar dot's title. */
+  stale: 'Прайс обновлён после последней выгрузки',
+  /** In the export history: the version an export used. */
+  versionOf: (date: string) => `Прайс от ${date}`,
+  versionAdded: (tasks: number) => `Новая версия загружена. Задач, которые стоит сформировать заново: ${tasks}`,
+} as const;
+
+export const BATCH_ERR = {
+  notFound: 'Пакет не найден',
+  tasksRange: (max: number) => `Выберите от 1 до ${max} задач`,
+  actionInvalid: 'ожидается generate или check',
+  taskIdsInvalid: 'ожидается список id задач',
+  /** A task of the request that does not exist: the batch is not started. */
+  unknownTasks: (n: number) => `Задачи не найдены: ${n}`,
+  nothingToDownload: 'В пакете ещё нет готовых файлов',
+} as const;
+
+export const BATCH_UI = {
+  select: 'Выбрать',
+  cancelSelect: 'Отмена',
+  checkSelected: 'Проверить выбранные',
+  generateSelected: 'Сформировать выбранные',
+  title: { generate: 'Пакетное формирование', check: 'Пакетная проверка' },
+  progress: (finished: number, total: number) => `Готово ${finished} из ${total}`,
+  downloadAll: 'Скачать всё (.zip)',
+  started: 'Пакет запущен',
+  failedCount: (n: number) => `С ошибкой: ${n}`,
+  status: { queued: 'В очереди', running: 'Выполняется', done: 'Готово', failed: 'Ошибка' },
+  columns: {
+    task: 'Задача',
+    status: 'Статус',
+    rows: 'Строк',
+    found: 'Найдено',
+    notFound: 'Не найдено',
+    warnings: 'Предупреждений',
+    changes: 'Изменения',
+    who: 'Кто запустил',
+    error: 'Ошибка',
+    file: 'Файл',
+  },
+  changes: (c: { added: number; removed: number; changed: number; lost: number }) => `+${c.added} −${c.removed}, изменено ${c.changed}, потеряно ${c.lost}`,
+  /** Итоги.xlsx: its sheet and header row. */
+  summarySheet: 'Итоги',
+  summaryHeader: ['Задача', 'Статус', 'Строк', 'Найдено', 'Не найдено', 'Предупреждений', 'Добавлено', 'Удалено', 'Изменено', 'Потеряно', 'Файл', 'Ошибка'],
+  recent: 'Пакеты',
+} as const;

@@ -1,0 +1,53 @@
+/** The library of price lists and their versions (DESIGN §12), shared by the API and the web app. */
+import type { MadeBy } from './auth.contract';
+
+export interface PriceListVersion {
+  id: string;
+  priceListId: string;
+  /** The uploaded file's name, as the supplier named it. */
+  name: string;
+  size: number;
+  sha256: string;
+  format: 'xlsx' | 'csv';
+  uploadedAt: string;
+  uploadedBy: MadeBy;
+}
+
+export interface PriceList {
+  id: string;
+  name: string;
+  createdAt: string;
+  createdBy: MadeBy;
+  /** Bumped by each rename (and each new version); a rename sends the version it edited (409 otherwise). */
+  version: number;
+  /** The newest version: what generate and check use; null before the first upload. */
+  current: PriceListVersion | null;
+  /** How many tasks follow the list (`priceListId`). */
+  taskCount: number;
+  /** How many of those are stale (their newest finished export used an older version, or none). */
+  staleCount: number;
+}
+
+export interface CreatePriceListRequest {
+  name: string;
+}
+
+export interface PatchPriceListRequest {
+  name?: string;
+  /** The list's `version` the rename was made from; another stored version → 409. */
+  version?: number;
+}
+
+/** `POST /api/price-lists/{id}/versions` (multipart `file`) → 201. */
+export interface AddPriceVersionResponse {
+  version: PriceListVersion;
+  /** The tasks that follow the list: each is now stale. */
+  taskIds: string[];
+}
+
+/** The price list a task follows, as its price card shows it. */
+export interface TaskPriceListRef {
+  id: string;
+  name: string;
+  current: PriceListVersion | null;
+}

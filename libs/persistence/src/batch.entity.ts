@@ -1,0 +1,69 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { BatchAction, BatchRowStatus } from '@app/contracts';
+import { UserEntity } from './user.entity';
+
+/** One action over many tasks (DESIGN §12); running until every row has ended. */
+@Entity({ name: 'batches' })
+export class BatchEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  action: BatchAction;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'created_by', type: 'uuid', nullable: true })
+  createdBy: string | null;
+
+  @ManyToOne(() => UserEntity)
+  @JoinColumn({ name: 'created_by' })
+  creator?: UserEntity | null;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
+}
+
+/** What a finished row keeps of its export or check, for the batch page and Итоги.xlsx. */
+export interface BatchRowResult {
+  rows: number;
+  matched: number;
+  unmatched: number;
+  warnings: number;
+  changes?: { added: number; removed: number; changed: number; lost: number };
+}
+
+/**
+ * A batch's task. A generate row's progress is its export row's status (export_id); a check row
+ * keeps its own status and result. task_id becomes null when the task is deleted.
+ */
+@Entity({ name: 'batch_rows' })
+export class BatchRowEntity {
+  @PrimaryColumn({ name: 'batch_id', type: 'uuid' })
+  batchId: string;
+
+  @PrimaryColumn({ type: 'integer' })
+  position: number;
+
+  @Column({ name: 'task_id', type: 'uuid', nullable: true })
+  taskId: string | null;
+
+  @Column({ name: 'task_name', type: 'varchar', length: 200 })
+  taskName: string;
+
+  @Column({ name: 'export_id', type: 'uuid', nullable: true })
+  exportId: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: 'queued' })
+  status: BatchRowStatus;
+
+  @Column({ type: 'jsonb', nullable: true })
+  result: BatchRowResult | null;
+
+  @Column({ type: 'text', nullable: true })
+  error: string | null;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
+}
