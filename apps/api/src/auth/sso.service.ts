@@ -5,6 +5,7 @@ import { AUTH_LIMITS, type AuthOptions } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SsoLoginsRepository, UsersRepository, type UserEntity } from '@app/persistence';
 import { AuthService } from './auth.service';
+import { PublicOrigin } from './public-origin';
 import { safeReturnPath } from './return-path';
 
 const SSO_COOKIE = 'pe_sso';
@@ -32,6 +33,7 @@ export class SsoService {
     private readonly logins: SsoLoginsRepository,
     private readonly users: UsersRepository,
     private readonly auth: AuthService,
+    private readonly origin: PublicOrigin,
   ) {}
 
   get enabled(): boolean {
@@ -58,7 +60,7 @@ export class SsoService {
       state,
       nonce,
     });
-    res.cookie(SSO_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/api/auth/oidc', maxAge: 10 * 60_000 });
+    res.cookie(SSO_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure: this.origin.secure(req), path: '/api/auth/oidc', maxAge: 10 * 60_000 });
     res.redirect(302, url.href);
   }
 
@@ -71,7 +73,7 @@ export class SsoService {
     if (!login) return res.redirect(302, '/login?sso=failed');
     try {
       const client = await loadClient();
-      const current = new URL(req.originalUrl, this.origin(req));
+      const current = new URL(req.originalUrl, this.origin.of(req));
       const tokens = await client.authorizationCodeGrant(await this.configuration(), current, {
         pkceCodeVerifier: login.codeVerifier,
         expectedState: login.state,
@@ -127,12 +129,9 @@ export class SsoService {
     return this.discovered;
   }
 
-  private origin(req: Request): string {
-    return `${req.protocol}://${req.get('host')}`;
-  }
-
+  /** PUBLIC_URL's when set: what the provider has registered, whatever Host the proxy passes on. */
   private callbackUrl(req: Request): string {
-    return `${this.origin(req)}${CALLBACK}`;
+    return `${this.origin.of(req)}${CALLBACK}`;
   }
 }
 
