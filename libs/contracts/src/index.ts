@@ -16,3 +16,4 @@ export * from './export-changes';
 export * from './auth.contract';
 export * from './auth-messages';
 export * from './items-diff';
+export * from './return-path';

@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type * as Oidc from 'openid-client';
-import { AUTH_LIMITS, type AuthOptions } from '@app/contracts';
+import { AUTH_LIMITS, safeReturnPath, type AuthOptions } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SsoLoginsRepository, UsersRepository, type UserEntity } from '@app/persistence';
 import { AuthService } from './auth.service';
 import { PublicOrigin } from './public-origin';
-import { safeReturnPath } from './return-path';
 
 const SSO_COOKIE = 'pe_sso';
 const CALLBACK = '/api/auth/oidc/callback';
