@@ -24,16 +24,20 @@ const provider = new Provider(issuer, {
   // The profile's claims in the ID token itself, as most company providers send them.
   conformIdTokenClaims: false,
   claims: { openid: ['sub'], profile: ['name', 'preferred_username', 'groups'], email: ['email'] },
-  findAccount: (_ctx, id) => ({
-    accountId: id,
-    claims: () => ({
-      sub: `subject-${id}`,
-      preferred_username: id,
-      name: `Сотрудник ${id}`,
-      email: `${id}@example.com`,
-      groups: id.startsWith('boss') ? ['pe-admins', 'everyone'] : ['everyone'],
-    }),
-  }),
+  // `boss…` is in pe-admins; `boss…~left` is the same person after leaving it.
+  findAccount: (_ctx, id) => {
+    const [person, change] = id.split('~');
+    return {
+      accountId: id,
+      claims: () => ({
+        sub: `subject-${person}`,
+        preferred_username: person,
+        name: `Сотрудник ${person}`,
+        email: `${person}@example.com`,
+        groups: person.startsWith('boss') && change !== 'left' ? ['pe-admins', 'everyone'] : ['everyone'],
+      }),
+    };
+  },
   cookies: { keys: ['single-sign-on-test-only'] },
   features: { devInteractions: { enabled: true } },
 });

@@ -93,9 +93,8 @@ export class SsoService {
     if (!claims || typeof claims.sub !== 'string') throw new Error('the ID token has no subject');
     const subject = `${this.config.OIDC_ISSUER_URL} ${claims.sub}`;
     const known = await this.users.findBySubject(subject);
-    if (known) return known;
-    const groups = Array.isArray(claims.groups) ? claims.groups : [];
-    const role = this.config.OIDC_ADMIN_GROUP && groups.includes(this.config.OIDC_ADMIN_GROUP) ? 'admin' : 'staff';
+    if (known) return this.withGroupRole(known, claims);
+    const role = this.inAdminGroup(claims) ? 'admin' : 'staff';
     const base = loginFromClaims(claims);
     const displayName = (typeof claims.name === 'string' && claims.name.trim()) || base;
     for (let n = 1; n <= 20; n++) {
@@ -112,6 +111,26 @@ export class SsoService {
       if (created !== 'login-taken') break;
     }
     throw new Error('no free login for the single sign-on user');
+  }
+
+  private inAdminGroup(claims: Claims): boolean {
+    const groups = Array.isArray(claims.groups) ? claims.groups : [];
+    return !!this.config.OIDC_ADMIN_GROUP && groups.includes(this.config.OIDC_ADMIN_GROUP);
+  }
+
+  /**
+   * With OIDC_ADMIN_GROUP set, the provider's group decides who is admin at every sign-in, so that
+   * taking someone out of the group takes their admin rights too: joining it makes an admin, leaving
+   * it makes a staff member. Viewer and staff, which the group does not speak of, stay the admins'
+   * choice on `Пользователи`. The last active admin is not demoted (as on `Пользователи`).
+   */
+  private async withGroupRole(user: UserEntity, claims: Claims): Promise<UserEntity> {
+    if (!this.config.OIDC_ADMIN_GROUP || user.disabled) return user;
+    const admin = this.inAdminGroup(claims);
+    if (admin === (user.role === 'admin')) return user;
+    const updated = await this.users.update(null, user.id, { role: admin ? 'admin' : 'staff' }, 'sso');
+    if (updated === 'last-admin') this.logger.warn(`"${user.login}" left ${this.config.OIDC_ADMIN_GROUP} but stays admin: the last active admin`);
+    return updated && typeof updated !== 'string' ? updated : user;
   }
 
   /** Discovery once per process; a failure is tried again on the next sign-in. */
