@@ -1,12 +1,15 @@
 // A real OpenID Connect provider for the single sign-on test: panva's oidc-provider (the certified
 // server library) with its development sign-in pages, on a loopback port. An ES module, so it runs
 // as a process of its own beside the jest test that starts it:
-//   node test/support/oidc-provider.mjs <port> <client_id> <client_secret> <redirect_uri>
+//   node test/support/oidc-provider.mjs <port> <client_id> <client_secret> <redirect_uri> [<left_file>]
 // It prints {"issuer": …} once it listens. Any login signs in; a login starting with "boss" is in
-// the group pe-admins.
+// the group pe-admins, unless <left_file> (read at each sign-in) lists it as having left: a JSON
+// array of logins.
+import { existsSync, readFileSync } from 'node:fs';
 import Provider from 'oidc-provider';
 
-const [port, clientId, clientSecret, redirectUri] = process.argv.slice(2);
+const [port, clientId, clientSecret, redirectUri, leftFile] = process.argv.slice(2);
+const hasLeft = (id) => !!leftFile && existsSync(leftFile) && JSON.parse(readFileSync(leftFile, 'utf8')).includes(id);
 const issuer = `http://127.0.0.1:${port}`;
 
 const provider = new Provider(issuer, {
@@ -24,20 +27,16 @@ const provider = new Provider(issuer, {
   // The profile's claims in the ID token itself, as most company providers send them.
   conformIdTokenClaims: false,
   claims: { openid: ['sub'], profile: ['name', 'preferred_username', 'groups'], email: ['email'] },
-  // `boss…` is in pe-admins; `boss…~left` is the same person after leaving it.
-  findAccount: (_ctx, id) => {
-    const [person, change] = id.split('~');
-    return {
-      accountId: id,
-      claims: () => ({
-        sub: `subject-${person}`,
-        preferred_username: person,
-        name: `Сотрудник ${person}`,
-        email: `${person}@example.com`,
-        groups: person.startsWith('boss') && change !== 'left' ? ['pe-admins', 'everyone'] : ['everyone'],
-      }),
-    };
-  },
+  findAccount: (_ctx, id) => ({
+    accountId: id,
+    claims: () => ({
+      sub: `subject-${id}`,
+      preferred_username: id,
+      name: `Сотрудник ${id}`,
+      email: `${id}@example.com`,
+      groups: id.startsWith('boss') && !hasLeft(id) ? ['pe-admins', 'everyone'] : ['everyone'],
+    }),
+  }),
   cookies: { keys: ['single-sign-on-test-only'] },
   features: { devInteractions: { enabled: true } },
 });

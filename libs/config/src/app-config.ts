@@ -104,7 +104,7 @@ const operatorSettings = {
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** The sign-in page's button: `Войти через {OIDC_NAME}`. */
   OIDC_NAME: text('SSO'),
-  /** A first sign-in whose `groups` claim holds it becomes an admin (else staff). */
+  /** Single sign-on users whose `groups` claim holds it are admins, checked at every sign-in (else staff). */
   OIDC_ADMIN_GROUP: z.string().optional(),
   /** How long the audit log keeps its events. */
   AUDIT_RETENTION_DAYS: int(365, 1, 36_500),
