@@ -24,7 +24,7 @@ export interface PriceList {
   current: PriceListVersion | null;
   /** How many tasks follow the list (`priceListId`). */
   taskCount: number;
-  /** How many of those are stale (their newest finished export used an older version, or none). */
+  /** How many of those are stale (their newest finished export read another version than the current one). */
   staleCount: number;
 }
 
@@ -41,7 +41,7 @@ export interface PatchPriceListRequest {
 /** `POST /api/price-lists/{id}/versions` (multipart `file`) → 201. */
 export interface AddPriceVersionResponse {
   version: PriceListVersion;
-  /** The tasks that follow the list: each is now stale. */
+  /** The tasks that follow the list: each one already exported is now stale. */
   taskIds: string[];
 }
 
