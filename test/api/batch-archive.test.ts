@@ -63,14 +63,14 @@ describe('GET /api/batches/{id}/archive (DESIGN §12)', () => {
     expect(rows[1][10]).toBe(names[0]);
     expect(rows[tasks.length + 1][0]).toBe('пустая');
     expect(rows[tasks.length + 1][1]).toBe(BATCH_UI.status.failed);
-    expect(rows[tasks.length + 1]).toContain(ERR.noItems);
+    expect(rows[tasks.length + 1][11]).toBe(ERR.noPrice);
   });
 
   it('answers 409 while the batch has no finished file', async () => {
     const bare = await createTask('ещё пустая');
     const id = (await api().post('/api/batches').send({ action: 'generate', taskIds: [bare.id] }).expect(202)).body.id as string;
     const batch = await waitForBatch(id);
-    expect(batch.tasks[0]).toMatchObject({ status: 'failed', error: ERR.noItems });
+    expect(batch.tasks[0]).toMatchObject({ status: 'failed', error: ERR.noPrice });
     const res = await api().get(`/api/batches/${id}/archive`).expect(409);
     expect(res.body.error).toBe(BATCH_ERR.nothingToDownload);
 

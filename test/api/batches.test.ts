@@ -32,8 +32,8 @@ describe('batches (DESIGN §12)', () => {
     expect(batch).toMatchObject({ id, action: 'generate', status: 'done', total: 3, finished: 3, failed: 1 });
     expect(batch.createdBy).toEqual({ id: staff.user.id, login: staff.login, displayName: 'Пакетчица' });
     const [ra, rb, rbare] = batch.tasks;
-    // The same task twice is one row; a task that is not ready fails its row with generate's reason.
-    expect(rbare).toEqual({ taskId: bare.id, name: 'без позиций', status: 'failed', error: ERR.noItems });
+    // The same task twice is one row; a task that is not ready fails its row with generate's reason (no price list yet).
+    expect(rbare).toEqual({ taskId: bare.id, name: 'без позиций', status: 'failed', error: ERR.noPrice });
     for (const [row, task] of [[ra, a], [rb, b]] as const) {
       const [exp] = await historyOf(task.id);
       expect(exp).toMatchObject({ id: row.exportId, status: 'done', batchId: id, createdBy: { id: staff.user.id } });
