@@ -3,7 +3,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { freemem } from 'node:os';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { SharedPrice } from '@app/export-engine';
-import { BatchRowsRepository, type BatchTaskInput } from '@app/persistence';
+import { BatchRowsRepository, type BatchTaskInput, type StoredFile } from '@app/persistence';
 import { EngineRunner } from '../export/engine-runner';
 import { exportSlots } from '../export/export-slots';
 import { PriceShareCache } from './price-share.cache';
@@ -14,9 +14,14 @@ export interface PriceSource {
   sameFile(task: BatchTaskInput): boolean;
 }
 
-/** A task's own uploaded price file (not a library list): its object key names it. */
-export function ownFileSource(taskPriceKey: string): PriceSource {
-  return { key: `file:${taskPriceKey}`, sameFile: (t) => t.priceListId === null && t.files.price?.key === taskPriceKey };
+/**
+ * A task's own uploaded price file (not a library list), named by its content when its sha256 is
+ * known (tasks given the same weekly file share one read), else by its object key.
+ */
+export function ownFileSource(file: StoredFile): PriceSource {
+  const name = (f: StoredFile | null) => (f ? (f.sha256 ? `sha256:${f.sha256}` : `file:${f.key}`) : null);
+  const key = name(file)!;
+  return { key, sameFile: (t) => t.priceListId === null && name(t.files.price) === key };
 }
 
 const IDLE_MS = 5 * 60_000;

@@ -63,7 +63,7 @@ export class ExportJobRunner {
         wait.database(() => this.exports.newestDigest(task.id)),
       ]);
       const downloaded = Date.now();
-      const sharedPrice = job.data.batchId && task.files.price ? await this.shares.forChild(job.data.batchId, ownFileSource(task.files.price.key), files.price) : undefined;
+      const sharedPrice = job.data.batchId && task.files.price ? await this.shares.forChild(job.data.batchId, ownFileSource(task.files.price), files.price) : undefined;
       const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers, sharedPrice });
       const engineDone = Date.now();
       const changes = previous ? digestChanges(previous.digest, out.digest, previous.finishedAt.toISOString()) : null;
