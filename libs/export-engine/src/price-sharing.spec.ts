@@ -157,7 +157,7 @@ describe('sharePrice on the real-world corpus', () => {
     const items = codes.length >= 4 ? codes.map((code, i) => item(code, codes[(i + 3) % codes.length])) : sampleItems();
     const base = mapping({ manual: { ma: 2, gm: 3, name: 4, minQty: 6, step: 7 }, price: { '1': 5, '2': 8, '3': 9 } });
     const batch = sampleTasks(items, base);
-    const share = await shareOf(price, batch).catch((err: unknown) => err);
+    const share = await shareOf(price, batch).catch((err: unknown) => err as Error);
     if (share instanceof Error) {
       // Not a price list: each export fails alone with the same error.
       await expect(generateExport({ price, template: fixture('template-sample.xlsx'), ...batch[0] })).rejects.toThrow(share.message);

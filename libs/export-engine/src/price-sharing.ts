@@ -13,7 +13,8 @@ export { covers } from './price/shared-view';
  * reads the price list itself. The headers (§10 guard) are read here too, for the same reason.
  */
 export async function sharePrice(price: string | Buffer, items: Item[], repeatColumns: number[]): Promise<SharedPrice> {
-  const share = await buildSharedPrice(price, items, repeatColumns);
-  share.priceColumns = await columnsOrNone(price, 'price');
+  // Both stream the file: their inflating overlaps.
+  const [share, priceColumns] = await Promise.all([buildSharedPrice(price, items, repeatColumns), columnsOrNone(price, 'price')]);
+  share.priceColumns = priceColumns;
   return share;
 }

@@ -4,7 +4,7 @@ import { CellKind } from '../package/sheet-reader';
 import { locateParts } from '../package/workbook-locator';
 import { openPriceList, scanCsvPrice } from './csv-price-reader';
 import { itemKeys } from './item-locator';
-import { normalizeKey } from './key-normalizer';
+import { normalizeKey, numberKey } from './key-normalizer';
 import { PriceIndex, type DamagedCell, type PriceCell } from './price-index';
 import { readNeededStrings, scanPriceSheet } from './price-reader';
 
@@ -66,7 +66,8 @@ export async function buildSharedPrice(price: string | Buffer, items: readonly I
   const zip = await guardFile('price', () => openPriceList(price));
   if (!zip) {
     const index = await guardFile('price', () => scanCsvPrice(price, () => newIndex(new Map()), timings));
-    return shareOf(index, keys.keyKinds, 'csv', [...repeat], new Map(), new Map(), undefined, 0);
+    const rows = keptCells(index.rows, repeat, (c) => cellKeyIn(c, keys.keyKinds));
+    return shareOf(index, rows, keys.keyKinds, 'csv', [...repeat], new Map(), new Map(), undefined, 0);
   }
   try {
     const parts = await guardFile('price', () => locateParts(zip, 'price'));
@@ -76,18 +77,47 @@ export async function buildSharedPrice(price: string | Buffer, items: readonly I
         if (!always && !keys.keyKinds.has(normalizeKey(text))) notes.set(i, { text, filtered });
       }),
     );
+    const { sharedKeys } = scan;
+    const rows = keptCells(scan.index.rows, repeat, (c) => {
+      // An index not written as plain digits is kept: no guessing how a reader takes it.
+      if (c.kind === CellKind.shared) return !/^\d+$/.test(c.raw) || keys.keyKinds.has(sharedKeys.get(Number(c.raw)) ?? '');
+      return cellKeyIn(c, keys.keyKinds);
+    });
     const cells: PriceCell[] = [];
-    for (const row of scan.index.rows.values()) cells.push(...row);
+    for (const row of rows.values()) cells.push(...row);
     for (const list of scan.index.damaged!.values()) for (const d of list) cells.push(d.cell);
     const texts = await guardFile('price', () => readNeededStrings(zip, parts, cells.filter((c) => c.kind === CellKind.shared), scan.stringsIndex));
-    return shareOf(scan.index, keys.keyKinds, 'xlsx', [...repeat], notes, texts, scan.stylesXml, scan.dateOffset);
+    return shareOf(scan.index, rows, keys.keyKinds, 'xlsx', [...repeat], notes, texts, scan.stylesXml, scan.dateOffset);
   } finally {
     zip.close();
   }
 }
 
+/**
+ * The kept rows with only the cells a task can ask for: those of the repeat columns (every task's
+ * mapped columns) and those of a column where the row holds a key of the union (the key cell a
+ * check shows). A task's own index keeps more of a row it matched, but reads no more of it.
+ */
+function keptCells(rows: ReadonlyMap<number, PriceCell[]>, repeat: ReadonlySet<number>, holdsKey: (c: PriceCell) => boolean): Map<number, PriceCell[]> {
+  const kept = new Map<number, PriceCell[]>();
+  for (const [row, cells] of rows) {
+    const keyColumns = new Set<number>();
+    for (const c of cells) if (!repeat.has(c.col) && holdsKey(c)) keyColumns.add(c.col);
+    kept.set(row, cells.filter((c) => repeat.has(c.col) || keyColumns.has(c.col)));
+  }
+  return kept;
+}
+
+/** A number or text cell holds one of `keys` (as PriceIndex.keyOf reads it; a shared string's is looked up by the caller). */
+function cellKeyIn(c: PriceCell, keys: ReadonlyMap<string, number>): boolean {
+  if (c.kind === CellKind.number) return keys.has(numberKey(c.raw));
+  if (c.kind === CellKind.string) return keys.has(normalizeKey(c.raw));
+  return false;
+}
+
 function shareOf(
   index: PriceIndex,
+  rows: Map<number, PriceCell[]>,
   keyKinds: Map<string, number>,
   format: SharedPrice['format'],
   repeatColumns: number[],
@@ -114,7 +144,7 @@ function shareOf(
     occurrences: index.occurrences,
     repeatRows: index.repeatRows!,
     hits: new Map([...hits].map(([col, keys]) => [col, [...keys]])),
-    rows: index.rows,
+    rows,
     damaged: index.damaged!,
     damagedFull: [...sharing.full],
     formulaColumns: [...index.formulaColumns!],
