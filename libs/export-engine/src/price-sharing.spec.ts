@@ -111,6 +111,23 @@ describe('sharePrice on generated price lists', () => {
     await expectSame(await checkPrice(rows), await template(), tasks(CHECK_MAPPING), [true, true, true, true]);
   });
 
+  it('a share read with the key columns every task sets: those tasks covered, others read the file', async () => {
+    // The messy list's formula in C, past the key columns, leaves the tasks reading C to their own read.
+    const lists: [Buffer, boolean[]][] = [
+      [await messyPrice(), [false, false, false, true, false, false]],
+      [await checkPrice([['A', '77', 10, GOOD], ['4.6E+12', 'B', 20, GOOD], ['A', '77', 12, '5E+3'], ['C', 'A', 30, GOOD]]), [true, true, true, true, true, false]],
+    ];
+    for (const [price, expected] of lists) {
+      const batch = tasks(CHECK_MAPPING);
+      const share = await shareOf(price, batch, { ma: 1, gm: 2 });
+      const other = { ...batch[0], mapping: { ...CHECK_MAPPING, priceKeys: { ma: 2, gm: 1 } } };
+      const detected = { ...batch[1], mapping: keysDetected };
+      const { covered, differences } = await shareDifferences(price, await template(), [...batch, other, detected], share);
+      expect(differences).toEqual(['', '', '', '', '', '']);
+      expect(covered).toEqual(expected);
+    }
+  });
+
   it('CSV', async () => {
     const csv = checkPriceCsv([['A', '77', 10, GOOD], ['4,60700123457E+12', 'B', 20, GOOD], ['A', '77', 11, GOOD], ['C', 'A', 30, '4.6E+12'], [31000, '88', 1, GOOD]]);
     await expectSame(csv, await template(), tasks(keysDetected), [true, true, true, true]);

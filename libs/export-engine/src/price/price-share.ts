@@ -21,6 +21,12 @@ export interface SharedPrice {
   keyKinds: Map<string, number>;
   /** The union of the tasks' mapped price columns: a repeat row keeps its cells in these. */
   repeatColumns: number[];
+  /**
+   * The key columns every task of the batch sets (`priceKeys`), when the caller gave them: the
+   * sheet is then read as such a task reads it (rows without a code only up to them), and only
+   * tasks setting exactly these are covered. Undefined: every column counts.
+   */
+  keyColumns?: number[];
   /** The sheet had no cell: every task reads the file itself and fails as it would. */
   empty: boolean;
   /** As PriceIndex: `${col}|${key}` → first row / rows holding it / later rows kept. */
@@ -55,19 +61,20 @@ export interface SharedPrice {
 
 /**
  * The price list read once for a batch: `items` and `repeatColumns` are the union of the tasks'
- * items and mapped price columns. Check mode, every column a key column (a task that sets both
- * key columns takes its own columns' part).
+ * items and mapped price columns. Check mode; every column a key column (a task that sets both
+ * key columns takes its own columns' part), or only `keyColumns` when all tasks set these.
  */
-export async function buildSharedPrice(price: string | Buffer, items: readonly Item[], repeatColumns: readonly number[]): Promise<SharedPrice> {
+export async function buildSharedPrice(price: string | Buffer, items: readonly Item[], repeatColumns: readonly number[], keyColumns?: { ma: number; gm: number }): Promise<SharedPrice> {
   const keys = itemKeys(items);
   const repeat = new Set(repeatColumns);
-  const newIndex = (sharedKeys: ReadonlyMap<number, string>) => new PriceIndex(keys.keyKinds, sharedKeys, keys.maxLength, undefined, keys.filter, repeat, true);
+  const watched = keyColumns && keyColumns.ma > 0 && keyColumns.gm > 0 ? new Set([keyColumns.ma, keyColumns.gm]) : undefined;
+  const newIndex = (sharedKeys: ReadonlyMap<number, string>) => new PriceIndex(keys.keyKinds, sharedKeys, keys.maxLength, watched, keys.filter, repeat, true);
   const timings: Record<string, number> = {};
   const zip = await guardFile('price', () => openPriceList(price));
   if (!zip) {
     const index = await guardFile('price', () => scanCsvPrice(price, () => newIndex(new Map()), timings));
     const rows = keptCells(index.rows, repeat, (c) => cellKeyIn(c, keys.keyKinds));
-    return shareOf(index, rows, keys.keyKinds, 'csv', [...repeat], new Map(), new Map(), undefined, 0);
+    return withKeyColumns(shareOf(index, rows, keys.keyKinds, 'csv', [...repeat], new Map(), new Map(), undefined, 0), watched);
   }
   try {
     const parts = await guardFile('price', () => locateParts(zip, 'price'));
@@ -87,10 +94,15 @@ export async function buildSharedPrice(price: string | Buffer, items: readonly I
     for (const row of rows.values()) cells.push(...row);
     for (const list of scan.index.damaged!.values()) for (const d of list) cells.push(d.cell);
     const texts = await guardFile('price', () => readNeededStrings(zip, parts, cells.filter((c) => c.kind === CellKind.shared), scan.stringsIndex));
-    return shareOf(scan.index, rows, keys.keyKinds, 'xlsx', [...repeat], notes, texts, scan.stylesXml, scan.dateOffset);
+    return withKeyColumns(shareOf(scan.index, rows, keys.keyKinds, 'xlsx', [...repeat], notes, texts, scan.stylesXml, scan.dateOffset), watched);
   } finally {
     zip.close();
   }
+}
+
+function withKeyColumns(share: SharedPrice, watched: ReadonlySet<number> | undefined): SharedPrice {
+  if (watched) share.keyColumns = [...watched];
+  return share;
 }
 
 /**
