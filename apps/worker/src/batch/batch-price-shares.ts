@@ -76,7 +76,7 @@ export class BatchPriceShares {
     const items = tasks.flatMap((t) => t.items);
     const columns = [...new Set(tasks.flatMap((t) => Object.keys(t.mapping.priceToTemplate).map(Number)))];
     try {
-      const share = await this.engine.share(pricePath, items, columns);
+      const share = await this.engine.share(pricePath, items, columns, commonKeyColumns(tasks));
       this.logger.info({ batchId, tasks: tasks.length, items: items.length, ms: Date.now() - started }, 'shared price read built');
       return share;
     } catch (error) {
@@ -84,4 +84,11 @@ export class BatchPriceShares {
       throw error;
     }
   }
+}
+
+/** The key columns every task sets alike (then the share reads as each task's own read does), else none. */
+export function commonKeyColumns(tasks: BatchTaskInput[]): { ma: number; gm: number } | undefined {
+  const [first] = tasks.map((t) => t.mapping.priceKeys);
+  if (!first || first.ma <= 0 || first.gm <= 0) return undefined;
+  return tasks.every((t) => t.mapping.priceKeys.ma === first.ma && t.mapping.priceKeys.gm === first.gm) ? { ma: first.ma, gm: first.gm } : undefined;
 }

@@ -12,7 +12,7 @@ export abstract class EngineRunner {
   /** The dry run of DESIGN §11 (no workbook written); rejects as run() does. */
   abstract check(input: EngineInput): Promise<CheckOutput>;
   /** Reads a price list once for a batch's tasks (DESIGN §12): the union of their items and mapped price columns. */
-  abstract share(price: string, items: Item[], repeatColumns: number[]): Promise<SharedPrice>;
+  abstract share(price: string, items: Item[], repeatColumns: number[], keyColumns?: { ma: number; gm: number }): Promise<SharedPrice>;
   /** Stops what is still running (after the worker's last job). */
   abstract close(): Promise<void>;
 }

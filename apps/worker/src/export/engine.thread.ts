@@ -1,12 +1,18 @@
 import { parentPort } from 'node:worker_threads';
 import type { Item } from '@app/contracts';
+
+/** The two key columns every task of a share sets alike (sharePrice's 4th argument). */
+export interface KeyColumns {
+  ma: number;
+  gm: number;
+}
 import { EngineError, checkExport, generateExport, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
 
 /** What an engine thread is asked: an export, the check of one (DESIGN §11), or a batch's shared price read (§12). */
 export type EngineThreadRequest =
   | { mode: 'generate'; input: EngineInput }
   | { mode: 'check'; input: EngineInput }
-  | { mode: 'share'; price: string; items: Item[]; repeatColumns: number[] };
+  | { mode: 'share'; price: string; items: Item[]; repeatColumns: number[]; keyColumns?: KeyColumns };
 
 export type EngineThreadReply =
   | ({ ok: true; mode: 'generate'; xlsx: Uint8Array } & Omit<EngineOutput, 'xlsx' | 'placement'>)
@@ -22,7 +28,7 @@ async function run(request: EngineThreadRequest): Promise<void> {
     if (request.mode === 'check') {
       reply = { ok: true, mode: 'check', check: await checkExport(request.input) };
     } else if (request.mode === 'share') {
-      reply = { ok: true, mode: 'share', share: await sharePrice(request.price, request.items, request.repeatColumns) };
+      reply = { ok: true, mode: 'share', share: await sharePrice(request.price, request.items, request.repeatColumns, request.keyColumns) };
     } else {
       const { xlsx, placement: _placement, ...rest } = await generateExport(request.input);
       reply = { ok: true, mode: 'generate', xlsx: new Uint8Array(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength), ...rest };

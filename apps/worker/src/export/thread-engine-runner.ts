@@ -47,8 +47,8 @@ export class ThreadEngineRunner extends EngineRunner {
     return reply.check;
   }
 
-  async share(price: string, items: Item[], repeatColumns: number[]): Promise<SharedPrice> {
-    const reply = await this.ask({ mode: 'share', price, items, repeatColumns });
+  async share(price: string, items: Item[], repeatColumns: number[], keyColumns?: { ma: number; gm: number }): Promise<SharedPrice> {
+    const reply = await this.ask({ mode: 'share', price, items, repeatColumns, keyColumns });
     if (reply.mode !== 'share') throw new Error('the engine thread answered another request');
     return reply.share;
   }
