@@ -21,6 +21,9 @@ import { ProfilesService } from './profiles/profiles.service';
 import { FilesController } from './files/files.controller';
 import { FilesService } from './files/files.service';
 import { UploadsService } from './files/uploads.service';
+import { UploadStorer } from './files/upload-storer';
+import { PriceListsController } from './price-lists/price-lists.controller';
+import { PriceListsService } from './price-lists/price-lists.service';
 import { ExportsController } from './exports/exports.controller';
 import { HeaderGuardController } from './header-guard/header-guard.controller';
 import { ChecksController } from './checks/checks.controller';
@@ -32,6 +35,7 @@ import { PrincipalResolver } from './auth/principal-resolver';
 import { PasswordHasher } from './auth/password-hasher';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
+import { PublicOrigin } from './auth/public-origin';
 import { SsoController } from './auth/sso.controller';
 import { SsoService } from './auth/sso.service';
 import { FirstAdminService } from './auth/first-admin.service';
@@ -90,6 +94,7 @@ export class AppModule {
         HeaderGuardController,
         ChecksController,
         BatchesController,
+        PriceListsController,
         OpenApiController,
       ],
       providers: [
@@ -99,6 +104,7 @@ export class AppModule {
         PrincipalResolver,
         { provide: PasswordHasher, useValue: new PasswordHasher() },
         AuthService,
+        PublicOrigin,
         SsoService,
         FirstAdminService,
         UsersService,
@@ -109,6 +115,8 @@ export class AppModule {
         MappingsService,
         ProfilesService,
         UploadsService,
+        UploadStorer,
+        PriceListsService,
         FilesService,
         ExportsService,
         HeaderGuardService,

@@ -24,6 +24,15 @@ export function ownFileSource(file: StoredFile): PriceSource {
   return { key, sameFile: (t) => t.priceListId === null && name(t.files.price) === key };
 }
 
+/**
+ * What a child reads: the current version of the list its task follows (tasks following the
+ * same list share it; a version uploaded mid-batch is another key), else its own file.
+ */
+export function priceSourceOf(priceListId: string | null, price: { file: StoredFile | null; versionId: string | null }): PriceSource | null {
+  if (priceListId && price.versionId) return { key: `version:${price.versionId}`, sameFile: (t) => t.priceListId === priceListId };
+  return price.file ? ownFileSource(price.file) : null;
+}
+
 const IDLE_MS = 5 * 60_000;
 /** Below this much free memory no share is built or kept. */
 const FREE_MIN_BYTES = 256 * 2 ** 20;

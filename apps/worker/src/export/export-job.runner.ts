@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XLSX_MIME, digestChanges, exportWarningCount, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ExportsRepository, ProfilesRepository, UnownedObjectsRepository } from '@app/persistence';
+import { ExportsRepository, PriceListVersionsRepository, ProfilesRepository, UnownedObjectsRepository } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
 import { downloadTaskFiles } from './task-files';
 import { OutageWait } from './outage-wait';
 import { settleAll } from './settle-all';
-import { BatchPriceShares, ownFileSource } from '../batch/batch-price-shares';
+import { BatchPriceShares, priceSourceOf } from '../batch/batch-price-shares';
 
 type ExportJob = Job<ExportJobData, ExportJobResult | null>;
 
@@ -32,6 +32,7 @@ export class ExportJobRunner {
     private readonly exports: ExportsRepository,
     private readonly profiles: ProfilesRepository,
     private readonly unowned: UnownedObjectsRepository,
+    private readonly versions: PriceListVersionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly engine: EngineRunner,
@@ -57,13 +58,17 @@ export class ExportJobRunner {
       }
       const { task } = row;
       const started = Date.now();
+      // A task that follows a price list reads the list's current version as of now, and says which (DESIGN §12).
+      const price = await wait.database(() => this.versions.priceFileOf(task));
+      await wait.database(() => this.exports.usePriceVersion(exportId, price.versionId));
       const [files, profile, previous] = await settleAll([
-        downloadTaskFiles(this.storage, task.files, dir),
+        downloadTaskFiles(this.storage, { ...task.files, price: price.file }, dir),
         wait.database(() => this.profiles.find(task.profileId)),
         wait.database(() => this.exports.newestDigest(task.id)),
       ]);
       const downloaded = Date.now();
-      const sharedPrice = job.data.batchId && task.files.price ? await this.shares.forChild(job.data.batchId, ownFileSource(task.files.price), files.price) : undefined;
+      const source = job.data.batchId ? priceSourceOf(task.priceListId, price) : null;
+      const sharedPrice = source ? await this.shares.forChild(job.data.batchId!, source, files.price) : undefined;
       const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers, sharedPrice });
       const engineDone = Date.now();
       const changes = previous ? digestChanges(previous.digest, out.digest, previous.finishedAt.toISOString()) : null;
