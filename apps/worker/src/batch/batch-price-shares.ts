@@ -1,12 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
-import { freemem } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { freemem, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { SharedPrice } from '@app/export-engine';
 import { BatchRowsRepository, type BatchTaskInput, type StoredFile } from '@app/persistence';
 import { EngineRunner } from '../export/engine-runner';
 import { exportSlots } from '../export/export-slots';
+import { StorageService } from '@app/storage';
 import { PriceShareCache } from './price-share.cache';
+
+/** A batch's read of one price file: the share, and the file itself on local disk (for children to link). */
+export interface SharedRead {
+  share: SharedPrice;
+  pricePath: string;
+  dir: string;
+}
 
 /** Which price file a child reads: its cache key, and which of the batch's tasks read the same. */
 export interface PriceSource {
@@ -46,11 +56,12 @@ const FREE_MIN_BYTES = 256 * 2 ** 20;
  */
 @Injectable()
 export class BatchPriceShares {
-  private readonly cache: PriceShareCache<SharedPrice | null>;
+  private readonly cache: PriceShareCache<SharedRead | null>;
 
   constructor(
     private readonly rows: BatchRowsRepository,
     private readonly engine: EngineRunner,
+    @Inject(StorageService) private readonly storage: StorageService,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly logger: PinoLogger,
   ) {
@@ -60,12 +71,18 @@ export class BatchPriceShares {
       idleMs: IDLE_MS,
       buildTimeoutMs: config.GENERATE_TIMEOUT_MS,
       memoryShort: () => process.memoryUsage().rss > budget || freemem() < FREE_MIN_BYTES,
+      // Children hold hard links to the file, so removing the cache's own copy never pulls it from under them.
+      dispose: (read) => void rm(read.dir, { recursive: true, force: true }),
     });
   }
 
-  /** The batch's share of `source` for a child whose copy of the file is at `pricePath`. */
-  async forChild(batchId: string, source: PriceSource, pricePath: string): Promise<SharedPrice | undefined> {
-    return (await this.cache.get(batchId, source.key, () => this.build(batchId, source, pricePath))) ?? undefined;
+  /**
+   * The batch's read of `source` for a child: built by the first child that asks (downloading the
+   * file once), awaited by those asking meanwhile; undefined when there is none (the child reads
+   * the file itself).
+   */
+  async forChild(batchId: string, source: PriceSource, file: StoredFile): Promise<SharedRead | undefined> {
+    return (await this.cache.get(batchId, source.key, () => this.build(batchId, source, file))) ?? undefined;
   }
 
   /** A child has ended: once the batch has no row left to make, its shares go. */
@@ -77,18 +94,22 @@ export class BatchPriceShares {
     this.cache.release(batchId);
   }
 
-  private async build(batchId: string, source: PriceSource, pricePath: string): Promise<SharedPrice | null> {
+  private async build(batchId: string, source: PriceSource, file: StoredFile): Promise<SharedRead | null> {
     const started = Date.now();
     const tasks = (await this.rows.tasks(batchId)).filter((t) => source.sameFile(t));
     // One task alone gains nothing from a shared read: it reads the file itself.
     if (tasks.length < 2) return null;
     const items = tasks.flatMap((t) => t.items);
     const columns = [...new Set(tasks.flatMap((t) => Object.keys(t.mapping.priceToTemplate).map(Number)))];
+    const dir = await mkdtemp(join(tmpdir(), 'price-export-share-'));
     try {
+      const pricePath = join(dir, 'price.xlsx');
+      await this.storage.downloadTo(file.key, pricePath);
       const share = await this.engine.share(pricePath, items, columns, commonKeyColumns(tasks));
       this.logger.info({ batchId, tasks: tasks.length, items: items.length, ms: Date.now() - started }, 'shared price read built');
-      return share;
+      return { share, pricePath, dir };
     } catch (error) {
+      await rm(dir, { recursive: true, force: true });
       this.logger.warn({ batchId, err: (error as Error).message }, 'shared price read failed; each export reads the file itself');
       throw error;
     }

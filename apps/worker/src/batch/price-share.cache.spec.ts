@@ -43,12 +43,18 @@ describe('PriceShareCache', () => {
     await expect(cache.get('b2', 'p', throwing)).resolves.toBeNull();
   });
 
-  it('never hangs: a build past its timeout answers null', async () => {
+  it('never hangs: a build past its timeout answers null, and its value, when it comes, is disposed of', async () => {
     jest.useFakeTimers();
-    const cache = new PriceShareCache<string>({ ...options, buildTimeoutMs: 1_000 });
-    const wait = cache.get('b1', 'p', () => new Promise<string>(() => undefined));
+    const disposed: unknown[] = [];
+    const cache = new PriceShareCache<string>({ ...options, buildTimeoutMs: 1_000, dispose: (v) => disposed.push(v) });
+    const slow = manualBuild<string>();
+    const wait = cache.get('b1', 'p', slow.build);
     jest.advanceTimersByTime(1_000);
     await expect(wait).resolves.toBeNull();
+    slow.resolve('too late');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(disposed).toEqual(['too late']);
   });
 
   it('keeps at most maxEntries, evicting the least recently used; waiters of an evicted build still get it', async () => {
@@ -93,11 +99,22 @@ describe('PriceShareCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('leaks nothing: no timer keeps the process alive and released entries are gone', async () => {
-    const cache = new PriceShareCache<string>(options);
-    for (let i = 0; i < 50; i++) await cache.get(`b${i}`, 'p', async () => 'x'.repeat(10));
+  it('leaks nothing: every value dropped is disposed of once, and only once its build has settled', async () => {
+    const disposed: unknown[] = [];
+    const cache = new PriceShareCache<string | null>({ ...options, dispose: (v) => disposed.push(v) });
+    for (let i = 0; i < 50; i++) await cache.get(`b${i}`, 'p', async () => `v${i}`);
     expect(cache.size).toBe(2);
+    const pending = manualBuild<string>();
+    void cache.get('late', 'p', pending.build);
+    await cache.get('none', 'p', async () => null);
     cache.clear();
     expect(cache.size).toBe(0);
+    await new Promise((r) => setImmediate(r));
+    expect(disposed).toHaveLength(50);
+    pending.resolve('late value');
+    await new Promise((r) => setImmediate(r));
+    expect(disposed).toHaveLength(51);
+    expect(new Set(disposed).size).toBe(51);
+    expect(disposed).toContain('late value');
   });
 });

@@ -1,7 +1,7 @@
 /** How a cache entry's value is made: may fail or take long; the cache never lets either hang a caller. */
 export type ShareBuilder<T> = () => Promise<T>;
 
-export interface PriceShareCacheOptions {
+export interface PriceShareCacheOptions<T> {
   /** Entries kept at once (DESIGN §12: at most 2 indexes). */
   maxEntries: number;
   /** An entry unused this long is freed (a batch whose end this worker never hears of). */
@@ -10,6 +10,8 @@ export interface PriceShareCacheOptions {
   buildTimeoutMs: number;
   /** True when memory is short: every entry is freed and nothing new is built. */
   memoryShort?: () => boolean;
+  /** Called with a dropped entry's value once its build has settled (its files removed). */
+  dispose?: (value: NonNullable<T>) => void;
 }
 
 interface Entry<T> {
@@ -31,7 +33,7 @@ export class PriceShareCache<T> {
   /** Order of use (a clock could tie within a millisecond). */
   private uses = 0;
 
-  constructor(private readonly options: PriceShareCacheOptions) {}
+  constructor(private readonly options: PriceShareCacheOptions<T>) {}
 
   get size(): number {
     return this.entries.size;
@@ -64,13 +66,21 @@ export class PriceShareCache<T> {
     for (const [key, entry] of this.entries) this.drop(key, entry);
   }
 
-  /** The build's value, or null once it fails or outlasts buildTimeoutMs; never rejects. */
+  /**
+   * The build's value, or null once it fails or outlasts buildTimeoutMs; never rejects. A value
+   * that comes after its time is nobody's: it is disposed of at once.
+   */
   private settle(build: ShareBuilder<T>): Promise<T | null> {
     return new Promise<T | null>((resolve) => {
-      const timer = setTimeout(() => resolve(null), this.options.buildTimeoutMs);
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        resolve(null);
+      }, this.options.buildTimeoutMs);
       timer.unref();
       const done = (value: T | null) => {
         clearTimeout(timer);
+        if (late && value !== null && value !== undefined) this.options.dispose?.(value as NonNullable<T>);
         resolve(value);
       };
       try {
@@ -97,6 +107,9 @@ export class PriceShareCache<T> {
   /** Callers already holding the entry's promise keep it; the cache lets go of the value. */
   private drop(key: string, entry: Entry<T>): void {
     clearTimeout(entry.timer);
-    if (this.entries.get(key) === entry) this.entries.delete(key);
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    const { dispose } = this.options;
+    if (dispose) void entry.value.then((value) => value !== null && value !== undefined && dispose(value as NonNullable<T>));
   }
 }

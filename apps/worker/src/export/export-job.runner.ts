@@ -10,7 +10,7 @@ import { ExportsRepository, PriceListVersionsRepository, ProfilesRepository, Uno
 import { StorageService, storageKeys } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
-import { downloadTaskFiles } from './task-files';
+import { downloadTaskFiles, sharedTaskFiles } from './task-files';
 import { OutageWait } from './outage-wait';
 import { settleAll } from './settle-all';
 import { BatchPriceShares, priceSourceOf } from '../batch/batch-price-shares';
@@ -61,15 +61,19 @@ export class ExportJobRunner {
       // A task that follows a price list reads the list's current version as of now, and says which (DESIGN §12).
       const price = await wait.database(() => this.versions.priceFileOf(task));
       await wait.database(() => this.exports.usePriceVersion(exportId, price.versionId));
-      const [files, profile, previous] = await settleAll([
-        downloadTaskFiles(this.storage, { ...task.files, price: price.file }, dir),
+      const taskFiles = { ...task.files, price: price.file };
+      // A batch's child reads the batch's one read of its price file, when there is one (§12 "Speed").
+      const source = job.data.batchId && price.file ? priceSourceOf(task.priceListId, price) : null;
+      const sharing = source ? this.shares.forChild(job.data.batchId!, source, price.file!) : Promise.resolve(undefined);
+      // The rest is read while the batch's first child builds the share (a cache's answer always settles).
+      const [shared, profile, previous] = await settleAll([
+        sharing,
         wait.database(() => this.profiles.find(task.profileId)),
         wait.database(() => this.exports.newestDigest(task.id)),
       ]);
+      const files = shared ? await sharedTaskFiles(this.storage, taskFiles, shared.pricePath, dir) : await downloadTaskFiles(this.storage, taskFiles, dir);
       const downloaded = Date.now();
-      const source = job.data.batchId ? priceSourceOf(task.priceListId, price) : null;
-      const sharedPrice = source ? await this.shares.forChild(job.data.batchId!, source, files.price) : undefined;
-      const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers, sharedPrice });
+      const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers, sharedPrice: shared?.share });
       const engineDone = Date.now();
       const changes = previous ? digestChanges(previous.digest, out.digest, previous.finishedAt.toISOString()) : null;
       const objectKey = storageKeys.export(task.id, exportId);
@@ -85,7 +89,7 @@ export class ExportJobRunner {
         log.info('task deleted while generating; export discarded');
         return null;
       }
-      log.info({ rows: out.report.rows, timings, shared: sharedPrice !== undefined }, 'export done');
+      log.info({ rows: out.report.rows, timings, shared: shared !== undefined }, 'export done');
       return jobResult(objectKey, out.xlsx.length, out.report);
     } catch (error) {
       throw await this.failure(job, error as Error, log);
