@@ -1,11 +1,13 @@
 import type ExcelJS from 'exceljs';
 import { BATCH_ERR, BATCH_SUMMARY_FILE, BATCH_UI, ERR, type Task } from '@app/contracts';
-import { sampleItems } from '@app/export-engine/testing/fixtures';
+import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { plain, readWorkbook } from '@app/export-engine/testing/workbook-builders';
 import { api, binary, createTask } from '../support/api-client';
 import { userWithRole } from '../support/auth';
 import { dataRows, generate, readyTask } from '../support/generate-helpers';
 import { unzip, waitForBatch } from '../support/batches';
+import { addVersion, createList } from '../support/price-lists';
+import { sql } from '../support/inspect';
 
 const archive = (id: string, agent = api) => agent().get(`/api/batches/${id}/archive`).buffer(true).parse(binary);
 
@@ -64,6 +66,26 @@ describe('GET /api/batches/{id}/archive (DESIGN §12)', () => {
     expect(rows[tasks.length + 1][0]).toBe('пустая');
     expect(rows[tasks.length + 1][1]).toBe(BATCH_UI.status.failed);
     expect(rows[tasks.length + 1][11]).toBe(ERR.noPrice);
+  });
+
+  it('tasks following one price list: each export records the version it read and equals a single export (one shared read)', async () => {
+    const list = await createList();
+    const version = (await addVersion(list.id, fixtureBytes('price-sample.xlsx'), 'неделя 48.xlsx')).version;
+    const tasks: Task[] = [];
+    for (const items of [sampleItems(), sampleItems().slice(3, 10), sampleItems().slice(0, 2)]) {
+      const task = await readyTask(items);
+      await api().patch(`/api/tasks/${task.id}`).send({ priceListId: list.id }).expect(200);
+      tasks.push(task);
+    }
+    const id = (await api().post('/api/batches').send({ action: 'generate', taskIds: tasks.map((t) => t.id) }).expect(202)).body.id as string;
+    const batch = await waitForBatch(id);
+    expect(batch.tasks.map((t) => t.status)).toEqual(['done', 'done', 'done']);
+    const files = await unzip((await archive(id).expect(200)).body);
+    for (const [i, task] of tasks.entries()) {
+      const [row] = await sql<{ price_version_id: string }>('SELECT price_version_id FROM exports WHERE id = $1', [batch.tasks[i].exportId]);
+      expect(row.price_version_id).toBe(version.id);
+      expect(await cells(files.get(`${task.name}.xlsx`)!)).toEqual(await cells((await generate(task.id).expect(200)).body));
+    }
   });
 
   it('answers 409 while the batch has no finished file', async () => {
