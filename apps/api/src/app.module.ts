@@ -45,6 +45,9 @@ import { AuditController } from './audit/audit.controller';
 import { AuditService } from './audit/audit.service';
 import { RequestDrain } from './lifecycle/request-drain';
 import { OpenApiController } from './openapi/openapi.controller';
+import { BatchesController } from './batches/batches.controller';
+import { BatchesService } from './batches/batches.service';
+import { BatchFlowService } from './queue/batch-flow.service';
 import { OpenApiService } from './openapi/openapi.service';
 import { RouteAccessExplorer } from './openapi/route-access';
 
@@ -90,6 +93,7 @@ export class AppModule {
         ExportsController,
         HeaderGuardController,
         ChecksController,
+        BatchesController,
         PriceListsController,
         OpenApiController,
       ],
@@ -117,6 +121,8 @@ export class AppModule {
         ExportsService,
         HeaderGuardService,
         ChecksService,
+        BatchFlowService,
+        BatchesService,
         RequestDrain,
         OpenApiService,
         RouteAccessExplorer,

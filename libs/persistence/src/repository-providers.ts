@@ -10,6 +10,8 @@ import { SignInThrottleRepository } from './sign-in-throttle.repository';
 import { ApiTokensRepository } from './api-tokens.repository';
 import { AuditRepository } from './audit.repository';
 import { SsoLoginsRepository } from './sso-logins.repository';
+import { BatchesRepository } from './batches.repository';
+import { BatchRowsRepository } from './batch-rows.repository';
 import { PriceListsRepository } from './price-lists.repository';
 import { PriceListVersionsRepository } from './price-list-versions.repository';
 
@@ -27,6 +29,8 @@ export function repositoryProviders() {
     ApiTokensRepository,
     AuditRepository,
     SsoLoginsRepository,
+    BatchesRepository,
+    BatchRowsRepository,
     PriceListsRepository,
     PriceListVersionsRepository,
   ].map((repository) => ({

@@ -10,9 +10,10 @@ import { ExportsRepository, PriceListVersionsRepository, ProfilesRepository, Uno
 import { StorageService, storageKeys } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
-import { downloadTaskFiles } from './task-files';
+import { downloadTaskFiles, sharedTaskFiles } from './task-files';
 import { OutageWait } from './outage-wait';
 import { settleAll } from './settle-all';
+import { BatchPriceShares, priceSourceOf } from '../batch/batch-price-shares';
 
 type ExportJob = Job<ExportJobData, ExportJobResult | null>;
 
@@ -35,6 +36,7 @@ export class ExportJobRunner {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly engine: EngineRunner,
+    private readonly shares: BatchPriceShares,
     private readonly logger: PinoLogger,
   ) {}
 
@@ -59,13 +61,19 @@ export class ExportJobRunner {
       // A task that follows a price list reads the list's current version as of now, and says which (DESIGN §12).
       const price = await wait.database(() => this.versions.priceFileOf(task));
       await wait.database(() => this.exports.usePriceVersion(exportId, price.versionId));
-      const [files, profile, previous] = await settleAll([
-        downloadTaskFiles(this.storage, { ...task.files, price: price.file }, dir),
+      const taskFiles = { ...task.files, price: price.file };
+      // A batch's child reads the batch's one read of its price file, when there is one (§12 "Speed").
+      const source = job.data.batchId && price.file ? priceSourceOf(task.priceListId, price) : null;
+      const sharing = source ? this.shares.forChild(job.data.batchId!, source, price.file!) : Promise.resolve(undefined);
+      // The rest is read while the batch's first child builds the share (a cache's answer always settles).
+      const [shared, profile, previous] = await settleAll([
+        sharing,
         wait.database(() => this.profiles.find(task.profileId)),
         wait.database(() => this.exports.newestDigest(task.id)),
       ]);
+      const files = shared ? await sharedTaskFiles(this.storage, taskFiles, shared.pricePath, dir) : await downloadTaskFiles(this.storage, taskFiles, dir);
       const downloaded = Date.now();
-      const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers });
+      const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers, sharedPrice: shared?.share });
       const engineDone = Date.now();
       const changes = previous ? digestChanges(previous.digest, out.digest, previous.finishedAt.toISOString()) : null;
       const objectKey = storageKeys.export(task.id, exportId);
@@ -81,12 +89,13 @@ export class ExportJobRunner {
         log.info('task deleted while generating; export discarded');
         return null;
       }
-      log.info({ rows: out.report.rows, timings }, 'export done');
+      log.info({ rows: out.report.rows, timings, shared: shared !== undefined }, 'export done');
       return jobResult(objectKey, out.xlsx.length, out.report);
     } catch (error) {
       throw await this.failure(job, error as Error, log);
     } finally {
       await rm(dir, { recursive: true, force: true });
+      if (job.data.batchId) await this.shares.childEnded(job.data.batchId);
     }
   }
 

@@ -1,0 +1,124 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PinoLogger } from 'nestjs-pino';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { freemem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { SharedPrice } from '@app/export-engine';
+import { BatchRowsRepository, type BatchTaskInput, type StoredFile } from '@app/persistence';
+import { EngineRunner } from '../export/engine-runner';
+import { exportSlots } from '../export/export-slots';
+import { StorageService } from '@app/storage';
+import { PriceShareCache } from './price-share.cache';
+
+/** A batch's read of one price file: the share, and the file itself on local disk (for children to link). */
+export interface SharedRead {
+  share: SharedPrice;
+  pricePath: string;
+  dir: string;
+}
+
+/** Which price file a child reads: its cache key, and which of the batch's tasks read the same. */
+export interface PriceSource {
+  key: string;
+  sameFile(task: BatchTaskInput): boolean;
+}
+
+/**
+ * A task's own uploaded price file (not a library list), named by its content when its sha256 is
+ * known (tasks given the same weekly file share one read), else by its object key.
+ */
+export function ownFileSource(file: StoredFile): PriceSource {
+  const name = (f: StoredFile | null) => (f ? (f.sha256 ? `sha256:${f.sha256}` : `file:${f.key}`) : null);
+  const key = name(file)!;
+  return { key, sameFile: (t) => t.priceListId === null && name(t.files.price) === key };
+}
+
+/**
+ * What a child reads: the current version of the list its task follows (tasks following the
+ * same list share it; a version uploaded mid-batch is another key), else its own file.
+ */
+export function priceSourceOf(priceListId: string | null, price: { file: StoredFile | null; versionId: string | null }): PriceSource | null {
+  if (priceListId && price.versionId) return { key: `version:${price.versionId}`, sameFile: (t) => t.priceListId === priceListId };
+  return price.file ? ownFileSource(price.file) : null;
+}
+
+const IDLE_MS = 5 * 60_000;
+/** Below this much free memory no share is built or kept. */
+const FREE_MIN_BYTES = 256 * 2 ** 20;
+
+/**
+ * DESIGN §12 "Speed": the exports of a batch on the same price file share one read of it, built
+ * in an engine thread from the union of those tasks' items and mapped price columns (read from
+ * PostgreSQL when the first child asks). Each worker builds its own, so two workers split the
+ * children and both go fast. A child without a share (none built, failed, evicted) reads the
+ * file itself: the export is the same either way.
+ */
+@Injectable()
+export class BatchPriceShares {
+  private readonly cache: PriceShareCache<SharedRead | null>;
+
+  constructor(
+    private readonly rows: BatchRowsRepository,
+    private readonly engine: EngineRunner,
+    @Inject(StorageService) private readonly storage: StorageService,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly logger: PinoLogger,
+  ) {
+    const budget = exportSlots(config).budgetMb * 2 ** 20;
+    this.cache = new PriceShareCache({
+      maxEntries: 2,
+      idleMs: IDLE_MS,
+      buildTimeoutMs: config.GENERATE_TIMEOUT_MS,
+      memoryShort: () => process.memoryUsage().rss > budget || freemem() < FREE_MIN_BYTES,
+      // Children hold hard links to the file, so removing the cache's own copy never pulls it from under them.
+      dispose: (read) => void rm(read.dir, { recursive: true, force: true }),
+    });
+  }
+
+  /**
+   * The batch's read of `source` for a child: built by the first child that asks (downloading the
+   * file once), awaited by those asking meanwhile; undefined when there is none (the child reads
+   * the file itself).
+   */
+  async forChild(batchId: string, source: PriceSource, file: StoredFile): Promise<SharedRead | undefined> {
+    return (await this.cache.get(batchId, source.key, () => this.build(batchId, source, file))) ?? undefined;
+  }
+
+  /** A child has ended: once the batch has no row left to make, its shares go. */
+  async childEnded(batchId: string): Promise<void> {
+    if (!(await this.rows.running(batchId).catch(() => true))) this.release(batchId);
+  }
+
+  release(batchId: string): void {
+    this.cache.release(batchId);
+  }
+
+  private async build(batchId: string, source: PriceSource, file: StoredFile): Promise<SharedRead | null> {
+    const started = Date.now();
+    const tasks = (await this.rows.tasks(batchId)).filter((t) => source.sameFile(t));
+    // One task alone gains nothing from a shared read: it reads the file itself.
+    if (tasks.length < 2) return null;
+    const items = tasks.flatMap((t) => t.items);
+    const columns = [...new Set(tasks.flatMap((t) => Object.keys(t.mapping.priceToTemplate).map(Number)))];
+    const dir = await mkdtemp(join(tmpdir(), 'price-export-share-'));
+    try {
+      const pricePath = join(dir, 'price.xlsx');
+      await this.storage.downloadTo(file.key, pricePath);
+      const share = await this.engine.share(pricePath, items, columns, commonKeyColumns(tasks));
+      this.logger.info({ batchId, tasks: tasks.length, items: items.length, ms: Date.now() - started }, 'shared price read built');
+      return { share, pricePath, dir };
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      this.logger.warn({ batchId, err: (error as Error).message }, 'shared price read failed; each export reads the file itself');
+      throw error;
+    }
+  }
+}
+
+/** The key columns every task sets alike (then the share reads as each task's own read does), else none. */
+export function commonKeyColumns(tasks: BatchTaskInput[]): { ma: number; gm: number } | undefined {
+  const [first] = tasks.map((t) => t.mapping.priceKeys);
+  if (!first || first.ma <= 0 || first.gm <= 0) return undefined;
+  return tasks.every((t) => t.mapping.priceKeys.ma === first.ma && t.mapping.priceKeys.gm === first.gm) ? { ma: first.ma, gm: first.gm } : undefined;
+}
