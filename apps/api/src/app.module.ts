@@ -41,6 +41,9 @@ import { AuditController } from './audit/audit.controller';
 import { AuditService } from './audit/audit.service';
 import { RequestDrain } from './lifecycle/request-drain';
 import { OpenApiController } from './openapi/openapi.controller';
+import { BatchesController } from './batches/batches.controller';
+import { BatchesService } from './batches/batches.service';
+import { BatchFlowService } from './queue/batch-flow.service';
 import { OpenApiService } from './openapi/openapi.service';
 import { RouteAccessExplorer } from './openapi/route-access';
 
@@ -86,6 +89,7 @@ export class AppModule {
         ExportsController,
         HeaderGuardController,
         ChecksController,
+        BatchesController,
         OpenApiController,
       ],
       providers: [
@@ -109,6 +113,8 @@ export class AppModule {
         ExportsService,
         HeaderGuardService,
         ChecksService,
+        BatchFlowService,
+        BatchesService,
         RequestDrain,
         OpenApiService,
         RouteAccessExplorer,

@@ -73,6 +73,8 @@ export const BATCH_ERR = {
   /** A task of the request that does not exist: the batch is not started. */
   unknownTasks: (n: number) => `Задачи не найдены: ${n}`,
   nothingToDownload: 'В пакете ещё нет готовых файлов',
+  /** A check of a batch whose job was lost more often than it may be queued again. */
+  checkLost: 'Проверка прервана сбоем, запустите её ещё раз',
 } as const;
 
 export const BATCH_UI = {
@@ -103,10 +105,13 @@ export const BATCH_UI = {
   summarySheet: 'Итоги',
   summaryHeader: ['Задача', 'Статус', 'Строк', 'Найдено', 'Не найдено', 'Предупреждений', 'Добавлено', 'Удалено', 'Изменено', 'Потеряно', 'Файл', 'Ошибка'],
   recent: 'Пакеты',
+  /** The archive's name of a file whose task name leaves nothing usable on Windows. */
+  unnamedFile: 'Задача',
+  /** The archive's own name: `Пакет 25.11.2026.zip`. */
+  archiveName: (date: string) => `Пакет ${date}.zip`,
   startFailed: 'Не удалось запустить пакет',
   loadFailed: 'Не удалось загрузить пакет',
-  /** The sidebar's selection: how many tasks are ticked; the checkbox's label. */
+  /** The sidebar's selection: how many tasks are ticked. */
   selected: (n: number) => `Выбрано: ${n}`,
-  selectTask: (name: string) => `Выбрать задачу ${name}`,
   startedAt: (when: string, who: string) => `Запущен ${when}${who ? `, ${who}` : ''}`,
 } as const;

@@ -31,6 +31,11 @@ export interface BatchJobData {
   batchId: string;
 }
 
+/** A batch's check child: one job id per row, so queueing it again (the reconciler) never doubles it. */
+export const batchCheckJobId = (batchId: string, position: number): string => `check-${batchId}-${position}`;
+/** A batch's parent job. */
+export const batchJobId = (batchId: string): string => `batch-${batchId}`;
+
 /** A columns job names the stored file itself: the worker needs no database for it. */
 export interface ColumnsJobData {
   objectKey: string;

@@ -32,9 +32,10 @@ export async function readColumns(file: string | Buffer, kind: FileKind): Promis
  * guard; it is small), the price list's only for a guard that remembers price headers (it is a
  * pass over the whole price sheet).
  */
-export function readBothColumns(input: Pick<EngineInput, 'price' | 'template' | 'remembered'>): Record<FileKind, Promise<FileColumns>> {
+export function readBothColumns(input: Pick<EngineInput, 'price' | 'template' | 'remembered' | 'sharedPrice'>): Record<FileKind, Promise<FileColumns>> {
   const guardsPrice = Object.keys(input.remembered?.price ?? {}).length > 0;
-  const price = guardsPrice ? columnsOrNone(input.price, 'price') : Promise.resolve<FileColumns>({ kind: 'price', sheet: '', headerRow: 0, columns: [] });
+  const shared = input.sharedPrice?.priceColumns;
+  const price = guardsPrice ? (shared ? Promise.resolve(shared) : columnsOrNone(input.price, 'price')) : Promise.resolve<FileColumns>({ kind: 'price', sheet: '', headerRow: 0, columns: [] });
   const columns = { template: columnsOrNone(input.template, 'template'), price };
   // Awaited later, after the export's own reads: a rejection must not go unhandled meanwhile.
   for (const p of Object.values(columns)) p.catch(() => undefined);
@@ -45,7 +46,7 @@ export function readBothColumns(input: Pick<EngineInput, 'price' | 'template' | 
  * A file's columns, or none when they cannot be read: as for an upload, a guard that cannot run
  * costs its warnings, never the export (a file the export cannot read fails it on its own).
  */
-async function columnsOrNone(file: string | Buffer, kind: FileKind): Promise<FileColumns> {
+export async function columnsOrNone(file: string | Buffer, kind: FileKind): Promise<FileColumns> {
   try {
     return await readColumns(file, kind);
   } catch {

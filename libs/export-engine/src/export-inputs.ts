@@ -2,6 +2,8 @@ import type { Item, Mapping, ProfileHeaders } from '@app/contracts';
 import { matchCsvPrice, openPriceList } from './price/csv-price-reader';
 import { guardFile } from './package/engine-error';
 import { matchPrice, type PriceMatches } from './price/price-reader';
+import type { SharedPrice } from './price/price-share';
+import { matchSharedPrice } from './price/shared-view';
 import { readTemplate, type TemplateInput } from './template/template-input';
 import { locateParts } from './package/workbook-locator';
 import { openXlsx } from './package/xlsx-inspector';
@@ -16,6 +18,11 @@ export interface EngineInput {
   mapping: Mapping;
   /** The headers the task's profile remembers (DESIGN §10 guard): changes become warnings. */
   remembered?: ProfileHeaders;
+  /**
+   * The price list read once for a batch (`sharePrice` on this very `price`): when it covers
+   * this task (shared-view.ts), the price list is not read again; the result is the same.
+   */
+  sharedPrice?: SharedPrice;
 }
 
 /**
@@ -30,6 +37,8 @@ export async function withExportInputs<T>(
   check: boolean,
   use: (template: ZipSource, tpl: TemplateInput, matched: PriceMatches) => Promise<T>,
 ): Promise<T> {
+  const shared = input.sharedPrice ? await matchSharedPrice(input.sharedPrice, input.items, input.mapping) : undefined;
+  if (shared) return withTemplate(input, timings, shared, use);
   const t = performance.now();
   const template = await openXlsx(input.template, undefined, 'template');
   let price: ZipSource | undefined;
@@ -51,5 +60,22 @@ export async function withExportInputs<T>(
   } finally {
     template.close();
     price?.close();
+  }
+}
+
+/** withExportInputs with the price side already matched (a shared read): only the template is read. */
+async function withTemplate<T>(
+  input: EngineInput,
+  timings: Record<string, number>,
+  matched: PriceMatches,
+  use: (template: ZipSource, tpl: TemplateInput, matched: PriceMatches) => Promise<T>,
+): Promise<T> {
+  const t = performance.now();
+  const template = await openXlsx(input.template, undefined, 'template');
+  try {
+    timings.inspect = performance.now() - t;
+    return await use(template, await readTemplate(template, timings), matched);
+  } finally {
+    template.close();
   }
 }

@@ -11,3 +11,4 @@ export { normalizeKey, numberKey } from './price/key-normalizer';
 export { inspectPriceList, type PriceListFormat } from './price/csv-price-reader';
 export { readColumns } from './column-reader';
 export { inspectTemplate } from './template/template-input';
+export { sharePrice, covers, type SharedPrice } from './price-sharing';

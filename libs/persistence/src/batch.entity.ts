@@ -66,4 +66,8 @@ export class BatchRowEntity {
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt: Date | null;
+
+  /** A check row's attempts (an export row counts its own). */
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
 }

@@ -11,6 +11,7 @@ import { UnownedObjects1771000000000 } from './migrations/1771000000000-unowned-
 import { ProfileVersion1771100000000 } from './migrations/1771100000000-profile-version';
 import { UsersAndAudit1772000000000 } from './migrations/1772000000000-users-and-audit';
 import { PriceListsAndBatches1774000000000 } from './migrations/1774000000000-price-lists-and-batches';
+import { BatchRowAttempts1774000000001 } from './migrations/1774000000001-batch-row-attempts';
 import { UserEntity } from './user.entity';
 import { PriceListEntity, PriceListVersionEntity } from './price-list.entity';
 import { BatchEntity, BatchRowEntity } from './batch.entity';
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   ProfileVersion1771100000000,
   UsersAndAudit1772000000000,
   PriceListsAndBatches1774000000000,
+  BatchRowAttempts1774000000001,
 ];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */

@@ -1,5 +1,6 @@
 import { AUDIT_ROUTES } from '../audit/audit.openapi';
 import { AUTH_ROUTES } from '../auth/auth.openapi';
+import { BATCH_ROUTES } from '../batches/batches.openapi';
 import { CHECK_ROUTES } from '../checks/checks.openapi';
 import { EXPORT_ROUTES } from '../exports/exports.openapi';
 import { FILE_ROUTES } from '../files/files.openapi';
@@ -22,6 +23,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
   ...FILE_ROUTES,
   ...EXPORT_ROUTES,
   ...CHECK_ROUTES,
+  ...BATCH_ROUTES,
   ...HEADER_GUARD_ROUTES,
   ...PROFILE_ROUTES,
   ...MAPPING_ROUTES,

@@ -41,6 +41,24 @@ export class JobFailedError extends Error {
   }
 }
 
+/** An export's job, alone or a batch's child: its id is the export id, so it is never queued twice. */
+export const exportJobOptions = (exportId: string) => ({
+  jobId: exportId,
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { age: 24 * 3600, count: 5_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+});
+
+/** A check's job, alone or a batch's child. */
+export const checkJobOptions = (jobId: string) => ({
+  jobId,
+  attempts: 2,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { age: 300 },
+  removeOnFail: { age: 300 },
+});
+
 /** How long enqueueing may wait for Redis before the request is answered 503. */
 const ENQUEUE_TIMEOUT_MS = 3_000;
 /** How often a wait asks Redis for the job's state, for the events it may have missed. */
@@ -77,13 +95,7 @@ export class ExportQueueService implements OnApplicationShutdown {
 
   /** Queues the export's job (its id is the export id, so it is never queued twice). */
   async add(exportId: string): Promise<void> {
-    await this.enqueue(this.queue.add(EXPORT_JOB, { exportId }, {
-      jobId: exportId,
-      attempts: 3,
-      backoff: { type: 'exponential', delay: 2_000 },
-      removeOnComplete: { age: 24 * 3600, count: 5_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    }));
+    await this.enqueue(this.queue.add(EXPORT_JOB, { exportId }, exportJobOptions(exportId)));
   }
 
   /**
@@ -108,13 +120,7 @@ export class ExportQueueService implements OnApplicationShutdown {
    */
   async addCheck(taskId: string): Promise<string> {
     const jobId = `check-${randomUUID()}`;
-    await this.enqueue(this.queue.add(CHECK_JOB, { taskId }, {
-      jobId,
-      attempts: 2,
-      backoff: { type: 'exponential', delay: 1_000 },
-      removeOnComplete: { age: 300 },
-      removeOnFail: { age: 300 },
-    }));
+    await this.enqueue(this.queue.add(CHECK_JOB, { taskId }, checkJobOptions(jobId)));
     return jobId;
   }
 
@@ -123,7 +129,7 @@ export class ExportQueueService implements OnApplicationShutdown {
     return this.queue.backend.client as unknown as ReturnType<ExportQueueService['redis']>;
   }
 
-  private async enqueue(job: Promise<unknown>): Promise<void> {
+  async enqueue(job: Promise<unknown>): Promise<void> {
     try {
       await withTimeout(job, ENQUEUE_TIMEOUT_MS, 'enqueue');
     } catch (error) {

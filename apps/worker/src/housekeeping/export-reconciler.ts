@@ -36,7 +36,7 @@ export class ExportReconciler {
       if (ALIVE.has(state)) continue;
       if (state === 'unknown' && row.attempts < MAX_ATTEMPTS) {
         await this.exports.requeue(row.id);
-        await queue.add(EXPORT_JOB, { exportId: row.id }, { jobId: row.id, attempts: MAX_ATTEMPTS - row.attempts, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } });
+        await queue.add(EXPORT_JOB, { exportId: row.id, ...(row.batchId ? { batchId: row.batchId } : {}) }, { jobId: row.id, attempts: MAX_ATTEMPTS - row.attempts, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } });
         requeued++;
         continue;
       }

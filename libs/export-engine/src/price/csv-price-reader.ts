@@ -5,6 +5,7 @@ import { decodeCsv } from '../package/csv-decoder';
 import { CsvScanner, detectSeparator } from './csv-scanner';
 import { EngineError } from '../package/engine-error';
 import { itemKeys, newPriceIndex } from './item-locator';
+import type { PriceIndex } from './price-index';
 import { settleMatches, type PriceMatches } from './price-reader';
 import type { RawSheetSink } from '../package/sheet-reader';
 import { readCellFormats } from '../package/styles-reader';
@@ -12,7 +13,7 @@ import { openXlsx } from '../package/xlsx-inspector';
 import type { ZipSource } from '../package/zip-source';
 
 /** A CSV has no styles: every value takes the template's format, else General. */
-const NO_FORMATS = readCellFormats(undefined);
+export const NO_FORMATS = readCellFormats(undefined);
 
 /**
  * The price side of an export from a CSV (DESIGN §6): the same PriceIndex the xlsx sheet feeds,
@@ -27,17 +28,23 @@ export async function matchCsvPrice(
   timings: Record<string, number>,
   check = false,
 ): Promise<PriceMatches> {
+  const keys = itemKeys(items);
+  const index = await scanCsvPrice(file, () => newPriceIndex(keys, new Map(), mapping, check), timings);
+  if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ERR.csvNoRows);
+  return settleMatches(index, keys, mapping, check, NO_FORMATS, 0, async () => new Map());
+}
+
+/** The one pass over a CSV price list into the index `newIndex` makes. */
+export async function scanCsvPrice(file: string | Buffer, newIndex: () => PriceIndex, timings: Record<string, number>): Promise<PriceIndex> {
   let t = performance.now();
   const { text } = decodeCsv(typeof file === 'string' ? await readFile(file) : file);
   timings.priceDecode = performance.now() - t;
 
   t = performance.now();
-  const keys = itemKeys(items);
-  const index = newPriceIndex(keys, new Map(), mapping, check);
+  const index = newIndex();
   new CsvScanner(index).scan(text, detectSeparator(text));
   timings.priceSheet = performance.now() - t;
-  if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ERR.csvNoRows);
-  return settleMatches(index, keys, mapping, check, NO_FORMATS, 0, async () => new Map());
+  return index;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Item, Mapping } from '@app/contracts';
 import { KeyFilter } from './key-filter';
 import { longestKey, normalizeKey } from './key-normalizer';
-import { KEY_GM, KEY_MA, PriceIndex, type PriceCell } from './price-index';
+import { KEY_GM, KEY_MA, PriceIndex, type PriceCell, type PriceLookup } from './price-index';
 
 /** The items' codes, normalised (DESIGN §5.2), with the kinds each is and a filter over them. */
 export interface ItemKeys {
@@ -44,7 +44,7 @@ export interface LocatedItems {
 }
 
 /** DESIGN §5.3: each item's row by MA, else by GM, in the set or detected key columns. */
-export function locateItems(index: PriceIndex, keys: ItemKeys, mapping: Mapping): LocatedItems {
+export function locateItems(index: PriceLookup, keys: ItemKeys, mapping: Mapping): LocatedItems {
   const keyColumns = {
     ma: mapping.priceKeys.ma > 0 ? mapping.priceKeys.ma : index.detectKeyColumn(KEY_MA),
     gm: mapping.priceKeys.gm > 0 ? mapping.priceKeys.gm : index.detectKeyColumn(KEY_GM),
@@ -57,7 +57,7 @@ export function locateItems(index: PriceIndex, keys: ItemKeys, mapping: Mapping)
     const byGm = byMa === undefined ? index.lookup(keyColumns.gm, keys.gmKeys[i]) : undefined;
     const row = byMa ?? byGm ?? 0;
     const cells: PriceCell[] = [];
-    for (const c of index.rows.get(row) ?? []) if (wanted.has(c.col)) cells.push(c);
+    for (const c of index.cellsOf(row) ?? []) if (wanted.has(c.col)) cells.push(c);
     found.push({ by: byMa !== undefined ? 'ma' : byGm !== undefined ? 'gm' : null, row, cells });
     neededCells.push(...cells);
   }

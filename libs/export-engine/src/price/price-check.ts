@@ -1,5 +1,5 @@
 import type { ItemKeys, LocatedItems } from './item-locator';
-import type { PriceCell, PriceIndex } from './price-index';
+import type { PriceCell, PriceLookup } from './price-index';
 import { numberKey } from './key-normalizer';
 import type { PriceValue } from '../package/cell-value';
 import { toPriceValue } from './price-value';
@@ -49,20 +49,20 @@ export interface LocatedDetails {
 }
 
 /** For each found item: its key cell and the later rows with its code (their cells in `wanted` columns). */
-export function locateDetails(index: PriceIndex, keys: ItemKeys, { keyColumns, found }: LocatedItems, wanted: ReadonlySet<number>): LocatedDetails {
+export function locateDetails(index: PriceLookup, keys: ItemKeys, { keyColumns, found }: LocatedItems, wanted: ReadonlySet<number>): LocatedDetails {
   const neededCells: PriceCell[] = [];
   const items = found.map(({ by, row }, i): Located | undefined => {
     if (by === null) return undefined;
     const keyColumn = keyColumns[by];
-    const keyCell = index.rows.get(row)?.find((c) => c.col === keyColumn);
+    const keyCell = index.cellsOf(row)?.find((c) => c.col === keyColumn);
     if (keyCell) neededCells.push(keyCell);
     const key = by === 'ma' ? keys.maKeys[i] : keys.gmKeys[i];
-    const repeats = (index.repeatRows?.get(`${keyColumn}|${key}`) ?? []).map((r) => ({ row: r, cells: (index.rows.get(r) ?? []).filter((c) => wanted.has(c.col)) }));
+    const repeats = index.repeatsOf(keyColumn, key).map((r) => ({ row: r, cells: (index.cellsOf(r) ?? []).filter((c) => wanted.has(c.col)) }));
     for (const r of repeats) neededCells.push(...r.cells);
     return { row, keyColumn, keyCell, repeats };
   });
   const damaged: LocatedDetails['damaged'] = [];
-  for (const col of new Set([keyColumns.ma, keyColumns.gm])) damaged.push(...(index.damaged?.get(col) ?? []));
+  for (const col of new Set([keyColumns.ma, keyColumns.gm])) for (const { row, cell } of index.damagedIn(col)) damaged.push({ row, cell });
   for (const d of damaged) neededCells.push(d.cell);
   damaged.sort((a, b) => a.row - b.row || a.cell.col - b.cell.col);
   const read = new Set([...wanted, keyColumns.ma, keyColumns.gm]);

@@ -10,6 +10,8 @@ import { CellKind, cellRaw, type RawSheetSink } from '../package/sheet-reader';
 export const REPEATS_KEPT = 20;
 /** Check mode: damaged-looking cells kept per column, so a whole damaged column stays a bounded list. */
 export const DAMAGED_KEPT = 1_000;
+/** Sharing: damaged-looking cells kept per column at most, sure and unsure together (see PriceIndex.sharing). */
+export const DAMAGED_SHARED_MAX = 4 * DAMAGED_KEPT;
 
 /** Which kinds of item code a normalised key is: bit 1 = some item's MA, bit 2 = some item's GM. */
 export const KEY_MA = 1;
@@ -22,6 +24,34 @@ export interface PriceCell {
   style: number;
 }
 
+/** A cell that reads like a code Excel damaged. `key`, sharing only: the item key it matched (a task without that key sees it damaged). */
+export interface DamagedCell {
+  row: number;
+  cell: PriceCell;
+  key?: string;
+}
+
+/**
+ * What the price side reads of a scanned sheet (price-reader settleMatches, item-locator,
+ * price-check): the live PriceIndex of one export and a task's view of a shared index
+ * (shared-view.ts) both answer it, so the two cannot drift apart.
+ */
+export interface PriceLookup {
+  detectKeyColumn(kind: typeof KEY_MA | typeof KEY_GM): number;
+  /** The row number where `key` first occurs in `col`, if it does. */
+  lookup(col: number, key: string): number | undefined;
+  /** A kept row's cells: whole for a row `lookup` returns; at least the mapped columns for a repeat row. */
+  cellsOf(row: number): readonly PriceCell[] | undefined;
+  /** Check mode: the later rows holding `key` in `col` (at most REPEATS_KEPT). */
+  repeatsOf(col: number, key: string): readonly number[];
+  /** Check mode: the damaged-looking cells of `col` that matched no item (at most DAMAGED_KEPT). */
+  damagedIn(col: number): readonly DamagedCell[];
+  /** Check mode: the columns with a formula cell without a computed value. */
+  readonly formulaColumns?: ReadonlySet<number>;
+  /** Later occurrences of the given keys in a column (each extra row counts once). */
+  duplicatesIn(col: number, keys: Iterable<string>): number;
+}
+
 /**
  * The one pass over the price sheet (DESIGN §5.3). Every cell is normalised and looked up in the
  * items' keys; per column it counts which item codes occur (for key-column detection) and how
@@ -29,7 +59,7 @@ export interface PriceCell {
  * item key in some column — the only rows a lookup can ever return. Memory thus grows with the
  * number of items (× columns at worst), never with the length of the price list.
  */
-export class PriceIndex implements RawSheetSink {
+export class PriceIndex implements RawSheetSink, PriceLookup {
   /** `${col}|${key}` → the first row where the key occurs in that column. */
   readonly firstRow = new Map<string, number>();
   /** `${col}|${key}` → how many rows hold the key in that column. */
@@ -47,9 +77,15 @@ export class PriceIndex implements RawSheetSink {
    * code Excel turned into `4.6E+12` (at most DAMAGED_KEPT a column), for `damaged-code`.
    */
   readonly repeatRows?: Map<string, number[]>;
-  readonly damaged?: Map<number, { row: number; cell: PriceCell }[]>;
+  readonly damaged?: Map<number, DamagedCell[]>;
   /** Check mode: the columns with a cell whose formula has no computed value, for `formula-no-value`. */
   readonly formulaColumns?: Set<number>;
+  /**
+   * Sharing (price-share.ts): the damaged-looking cells of every column are kept whether or not
+   * they hold an item key (with the key: some tasks of the batch have it, others not), up to
+   * DAMAGED_KEPT that no task can have (`firm`); a column with more unsure ones is `full`.
+   */
+  readonly sharing?: { firm: Map<number, number>; full: Set<number>; unordered: boolean; lastCol: number };
 
   private n = 0;
   private readonly cols: number[] = [];
@@ -81,7 +117,9 @@ export class PriceIndex implements RawSheetSink {
     private readonly keyColumns?: ReadonlySet<number>,
     private readonly filter?: KeyFilter,
     repeatColumns?: ReadonlySet<number>,
+    sharing = false,
   ) {
+    if (sharing) this.sharing = { firm: new Map(), full: new Set(), unordered: false, lastCol: 0 };
     if (repeatColumns) {
       this.repeatRows = new Map();
       this.damaged = new Map();
@@ -103,6 +141,7 @@ export class PriceIndex implements RawSheetSink {
   private readonly isRepeatColumn?: Uint8Array;
 
   cell(row: number, col: number, kind: CellKind, s: string, start: number, end: number, style: number): boolean {
+    if (this.sharing !== undefined) this.seeColumn(col);
     // An empty number/shared cell is no cell (cellRaw → null); only the first one found is checked.
     if (this.cellCount === 0 && cellRaw(kind, s, start, end) === null) return false;
     const i = this.n++;
@@ -122,6 +161,7 @@ export class PriceIndex implements RawSheetSink {
         this.hitCols[h] = col;
         this.hitKeys[h] = key!;
         this.hitBits[h] = bits;
+        if (this.sharing !== undefined) this.watchDamaged(row, col, kind, s, start, end, key, key);
       } else if (this.damaged !== undefined) {
         this.watchDamaged(row, col, kind, s, start, end, key);
       }
@@ -170,6 +210,14 @@ export class PriceIndex implements RawSheetSink {
     for (let i = 0; i < this.n; i++) this.strs[i] = '';
     this.n = 0;
     this.hitCount = 0;
+    if (this.sharing !== undefined) this.sharing.lastCol = 0;
+  }
+
+  /** Sharing: notes a row whose cells do not come in column order (a task with set key columns would skip some). */
+  private seeColumn(col: number): void {
+    const sharing = this.sharing!;
+    if (col <= sharing.lastCol) sharing.unordered = true;
+    sharing.lastCol = col;
   }
 
   private recordHits(row: number): void {
@@ -213,11 +261,12 @@ export class PriceIndex implements RawSheetSink {
   }
 
   formulaWithoutValue(_row: number, col: number): void {
+    if (this.sharing !== undefined) this.seeColumn(col);
     this.formulaColumns?.add(col);
   }
 
   /** Check mode: remembers a cell that is no item's key but reads like a code in exponent form. */
-  private watchDamaged(row: number, col: number, kind: CellKind, s: string, start: number, end: number, key: string | undefined): void {
+  private watchDamaged(row: number, col: number, kind: CellKind, s: string, start: number, end: number, key: string | undefined, hitKey?: string): void {
     let damaged: boolean;
     if (kind === CellKind.number) damaged = hasExponent(s, start, end);
     else if (kind === CellKind.shared) damaged = key !== undefined && looksLikeExponent(key);
@@ -227,10 +276,24 @@ export class PriceIndex implements RawSheetSink {
     let cells = this.damaged!.get(col);
     if (!cells) this.damaged!.set(col, (cells = []));
     const raw = cellRaw(kind, s, start, end);
-    if (cells.length < DAMAGED_KEPT && raw !== null) cells.push({ row, cell: { col, kind, raw: detach(raw), style: 0 } });
+    if (raw === null) return;
+    if (this.sharing === undefined) {
+      if (cells.length < DAMAGED_KEPT) cells.push({ row, cell: { col, kind, raw: detach(raw), style: 0 } });
+      return;
+    }
+    // A shared string's cell is unsure too: whether a task's own scan took its text for a code
+    // depends on that task's keys (shared-view.ts).
+    const { firm, full } = this.sharing;
+    const firmCount = firm.get(col) ?? 0;
+    if (firmCount >= DAMAGED_KEPT || full.has(col)) return;
+    if (cells.length >= DAMAGED_SHARED_MAX) {
+      full.add(col);
+      return;
+    }
+    cells.push(hitKey === undefined ? { row, cell: { col, kind, raw: detach(raw), style: 0 } } : { row, cell: { col, kind, raw: detach(raw), style: 0 }, key: hitKey });
+    if (hitKey === undefined && kind !== CellKind.shared) firm.set(col, firmCount + 1);
   }
 
-  /** Column with the most distinct item codes of one kind (ties: leftmost); 0 when none occur. */
   detectKeyColumn(kind: typeof KEY_MA | typeof KEY_GM): number {
     let best = 0;
     let bestCount = 0;
@@ -243,22 +306,40 @@ export class PriceIndex implements RawSheetSink {
     return best;
   }
 
-  /** The row number where `key` first occurs in `col`, if it does (its cells: `rows`). */
   lookup(col: number, key: string): number | undefined {
-    if (col <= 0 || key === '') return undefined;
-    return this.firstRow.get(`${col}|${key}`);
+    return lookupIn(this.firstRow, col, key);
   }
 
-  /** Later occurrences of the given keys in a column (each extra row counts once). */
-  duplicatesIn(col: number, keys: Iterable<string>): number {
-    if (col <= 0) return 0;
-    let dup = 0;
-    for (const key of keys) {
-      const n = this.occurrences.get(`${col}|${key}`) ?? 0;
-      if (n > 1) dup += n - 1;
-    }
-    return dup;
+  cellsOf(row: number): readonly PriceCell[] | undefined {
+    return this.rows.get(row);
   }
+
+  repeatsOf(col: number, key: string): readonly number[] {
+    return this.repeatRows?.get(`${col}|${key}`) ?? [];
+  }
+
+  damagedIn(col: number): readonly DamagedCell[] {
+    return this.damaged?.get(col) ?? [];
+  }
+
+  duplicatesIn(col: number, keys: Iterable<string>): number {
+    return duplicatesIn(this.occurrences, col, keys);
+  }
+}
+
+export function lookupIn(firstRow: ReadonlyMap<string, number>, col: number, key: string): number | undefined {
+  if (col <= 0 || key === '') return undefined;
+  return firstRow.get(`${col}|${key}`);
+}
+
+export function duplicatesIn(occurrences: ReadonlyMap<string, number>, col: number, keys: Iterable<string>): number {
+  if (col <= 0) return 0;
+  let dup = 0;
+  for (const key of keys) {
+    const n = occurrences.get(`${col}|${key}`) ?? 0;
+    if (n > 1) dup += n - 1;
+  }
+  return dup;
 }
 
 function addTo(map: Map<number, Set<string>>, col: number, key: string): void {

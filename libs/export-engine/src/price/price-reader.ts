@@ -5,10 +5,10 @@ import { detach, mayBeKey, normalizeKey } from './key-normalizer';
 import { itemKeys, locateItems, mappedColumns, newPriceIndex, type ItemKeys, type LocatedItems } from './item-locator';
 import { looksLikeExponent, mayBeExponentBytes } from './damaged-code';
 import { finishDetails, locateDetails, type PriceCheck } from './price-check';
-import type { PriceCell, PriceIndex } from './price-index';
+import type { PriceCell, PriceIndex, PriceLookup } from './price-index';
 import { DATE1904_OFFSET, type PriceValue } from '../package/cell-value';
 import { toPriceValue } from './price-value';
-import { indexSharedStrings, readStringsAt, type SharedStringsIndex } from './shared-strings-index';
+import { indexSharedStrings, readStringsAt, type SharedStringsIndex, type StringNote } from './shared-strings-index';
 import { readSharedStrings } from '../package/shared-strings-reader';
 import { CellKind, readSheetCells } from '../package/sheet-reader';
 import { readCellFormats, type CellFormats } from '../package/styles-reader';
@@ -46,41 +46,71 @@ export async function matchPrice(
   check = false,
 ): Promise<PriceMatches> {
   const keys = itemKeys(items);
-  const { keyKinds, filter } = keys;
+  const scan = await scanPriceSheet(zip, parts, keys, check, (sharedKeys) => newPriceIndex(keys, sharedKeys, mapping, check), timings);
+  const { index, formats, dateOffset, stringsIndex } = scan;
+  if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ENGINE_ERR.sheetEmpty(parts.dataSheet.name), 'price');
 
+  return settleMatches(index, keys, mapping, check, formats, dateOffset, async (cells) => {
+    const started = performance.now();
+    const texts = await readNeededStrings(zip, parts, cells, stringsIndex);
+    timings.priceStringsSecondPass = performance.now() - started;
+    return texts;
+  });
+}
+
+export interface PriceSheetScan {
+  index: PriceIndex;
+  stylesXml: string | undefined;
+  formats: CellFormats;
+  dateOffset: number;
+  stringsIndex: SharedStringsIndex | undefined;
+}
+
+/**
+ * The first passes of an xlsx price list: the shared strings for the items' keys (and, `check`,
+ * for texts that read like a damaged code), then the sheet into the index `newIndex` makes.
+ * `note`: told how each string was taken (shared-strings-index.ts StringNote).
+ */
+export async function scanPriceSheet(
+  zip: ZipSource,
+  parts: WorkbookParts,
+  keys: ItemKeys,
+  check: boolean,
+  newIndex: (sharedKeys: ReadonlyMap<number, string>) => PriceIndex,
+  timings: Record<string, number>,
+  note?: StringNote,
+): Promise<PriceSheetScan> {
+  const { keyKinds, filter } = keys;
   let t = performance.now();
-  const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
+  const stylesXml = parts.styles ? await zip.readText(parts.styles) : undefined;
+  const formats = readCellFormats(stylesXml);
   let sharedKeys = new Map<number, string>();
   let stringsIndex: SharedStringsIndex | undefined;
   if (parts.sharedStrings) {
     const maxLen = keys.maxLength;
     // The check also wants the texts that read like a code in exponent form (damaged-code).
     const isKey = check ? (key: string) => keyKinds.has(key) || looksLikeExponent(key) : keyKinds.has.bind(keyKinds);
-    stringsIndex = await indexSharedStrings(await zip.openXmlStream(parts.sharedStrings), isKey, maxLen, filter, check ? mayBeExponentBytes : undefined);
+    stringsIndex = await indexSharedStrings(await zip.openXmlStream(parts.sharedStrings), isKey, maxLen, filter, check ? mayBeExponentBytes : undefined, note);
     if (stringsIndex) sharedKeys = stringsIndex.keys;
     else {
       // `<si/>` items: only the tag-level reader counts them right.
       await readSharedStrings(await zip.openXmlStream(parts.sharedStrings), (index, text) => {
-        if (!mayBeKey(text, maxLen) && !(check && looksLikeExponent(text))) return;
+        const exponent = check && looksLikeExponent(text);
+        if (!mayBeKey(text, maxLen) && !exponent) return;
         const key = normalizeKey(text);
-        if (key !== '' && isKey(key)) sharedKeys.set(index, detach(key));
+        if (key === '' || !isKey(key)) return;
+        sharedKeys.set(index, detach(key));
+        note?.(index, text, exponent, false);
       });
     }
   }
   timings.priceSharedStrings = performance.now() - t;
 
   t = performance.now();
-  const index = newPriceIndex(keys, sharedKeys, mapping, check);
+  const index = newIndex(sharedKeys);
   await readSheetCells(await zip.openXmlStream(parts.dataSheet.entry), index);
   timings.priceSheet = performance.now() - t;
-  if (index.cellCount === 0) throw new EngineError('SHEET_EMPTY', ENGINE_ERR.sheetEmpty(parts.dataSheet.name), 'price');
-
-  return settleMatches(index, keys, mapping, check, formats, parts.date1904 ? DATE1904_OFFSET : 0, async (cells) => {
-    const started = performance.now();
-    const texts = await readNeededStrings(zip, parts, cells, stringsIndex);
-    timings.priceStringsSecondPass = performance.now() - started;
-    return texts;
-  });
+  return { index, stylesXml, formats, dateOffset: parts.date1904 ? DATE1904_OFFSET : 0, stringsIndex };
 }
 
 /**
@@ -89,7 +119,7 @@ export async function matchPrice(
  * what the check needs besides.
  */
 export async function settleMatches(
-  index: PriceIndex,
+  index: PriceLookup,
   keys: ItemKeys,
   mapping: Mapping,
   check: boolean,
@@ -106,7 +136,7 @@ export async function settleMatches(
 }
 
 export function finishMatches(
-  index: PriceIndex,
+  index: PriceLookup,
   keys: ItemKeys,
   { keyColumns, found }: LocatedItems,
   texts: Map<number, string>,
@@ -128,7 +158,7 @@ export function finishMatches(
   return { matches, keyColumns, duplicateKeys };
 }
 
-async function readNeededStrings(zip: ZipSource, parts: WorkbookParts, cells: PriceCell[], stringsIndex: SharedStringsIndex | undefined): Promise<Map<number, string>> {
+export async function readNeededStrings(zip: ZipSource, parts: WorkbookParts, cells: PriceCell[], stringsIndex: SharedStringsIndex | undefined): Promise<Map<number, string>> {
   const needed = new Set<number>();
   for (const c of cells) if (c.kind === CellKind.shared) needed.add(parseInt(c.raw, 10));
   const texts = new Map<number, string>();

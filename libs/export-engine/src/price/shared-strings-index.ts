@@ -17,6 +17,14 @@ export interface SharedStringsIndex {
 }
 
 /**
+ * Told of each string taken for a key, and how it got past the cheap tests, so a shared index
+ * (price-share.ts) can tell which strings another task's own scan would have taken:
+ * `always`: by `alsoCheck` alone, whatever the keys; otherwise only if `mayBeKey(text, its
+ * longest key)` and, when `filtered`, its KeyFilter passes `text`.
+ */
+export type StringNote = (index: number, text: string, always: boolean, filtered: boolean) => void;
+
+/**
  * First pass over the shared strings, on the inflated bytes rather than decoded text: most strings
  * are long names that cannot be a key, and counting their characters in UTF-8 needs no decoding.
  * Only strings short enough to be a key are decoded and normalised (DESIGN §5.2), exactly as
@@ -31,8 +39,9 @@ export async function indexSharedStrings(
   maxKeyLength: number,
   filter?: KeyFilter,
   alsoCheck?: (buf: Buffer, from: number, to: number) => boolean,
+  note?: StringNote,
 ): Promise<SharedStringsIndex | undefined> {
-  const scanner = new SharedStringsScanner(isKey, maxKeyLength, filter, alsoCheck);
+  const scanner = new SharedStringsScanner(isKey, maxKeyLength, filter, alsoCheck, note);
   let carry: Buffer | undefined;
   try {
     for await (const piece of stream) {
@@ -99,6 +108,7 @@ class SharedStringsScanner {
     private readonly filter: KeyFilter | undefined,
     /** Plain texts to normalise and offer `isKey` although too long or filtered out (the check's damaged codes). */
     private readonly alsoCheck: ((buf: Buffer, from: number, to: number) => boolean) | undefined,
+    private readonly note: StringNote | undefined,
   ) {}
 
   setPrefix(prefix: string): void {
@@ -153,8 +163,11 @@ class SharedStringsScanner {
         if (startsWith(buf, j, tail)) {
           const next = j + tail.length;
           if (special) this.visitSlow(buf, pos, next - closeSi.length);
-          else if (count <= maxKeyLength && (!filter || filter.mayBeKeyBytes(buf, t, j))) this.check(buf.toString('utf8', t, j));
-          else if (this.alsoCheck !== undefined && this.alsoCheck(buf, t, j)) this.check(buf.toString('utf8', t, j));
+          else if (count <= maxKeyLength && (!filter || filter.mayBeKeyBytes(buf, t, j))) {
+            if (this.check(buf.toString('utf8', t, j)) && this.note) this.note(index, buf.toString('utf8', t, j), this.alsoCheck?.(buf, t, j) === true, filter !== undefined);
+          } else if (this.alsoCheck !== undefined && this.alsoCheck(buf, t, j)) {
+            if (this.check(buf.toString('utf8', t, j)) && this.note) this.note(index, '', true, false);
+          }
           pos = next;
           continue;
         }
@@ -170,12 +183,15 @@ class SharedStringsScanner {
   private visitSlow(buf: Buffer, from: number, to: number): void {
     const xml = buf.toString('utf8', from, to);
     const text = siText(xml, 0, xml.length, this.prefix!);
-    if (mayBeKey(text, this.maxKeyLength)) this.check(text);
+    if (mayBeKey(text, this.maxKeyLength) && this.check(text) && this.note) this.note(this.index, text, false, false);
   }
 
-  private check(text: string): void {
+  /** Remembers the string when it is a key; true then. */
+  private check(text: string): boolean {
     const key = normalizeKey(text);
-    if (key !== '' && this.isKey(key)) this.keys.set(this.index, key);
+    if (key === '' || !this.isKey(key)) return false;
+    this.keys.set(this.index, key);
+    return true;
   }
 }
 

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  BATCH_ERR,
+  BATCH_LIST_MAX,
+  ERR,
+  type Batch,
+  type BatchSummary,
+  type CreateBatchRequest,
+  type CreatedBatch,
+} from '@app/contracts';
+import { BatchesRepository, ExportsRepository, type Actor, type BatchPlanRow, type NotReady } from '@app/persistence';
+import { StorageService } from '@app/storage';
+import { UserError, notFound } from '../common/user-error';
+import { BatchFlowService, type BatchChild } from '../queue/batch-flow.service';
+import { QueueUnavailableError } from '../queue/export-queue.service';
+import { notReadyError } from '../exports/not-ready';
+import { toBatch, toBatchSummary } from './batch.mapper';
+import { sendBatchArchive } from './batch-archive';
+
+const READINESS_AT_ONCE = 8;
+
+/**
+ * Batches (DESIGN §12): one action over many tasks. Starting one writes everything it needs to
+ * PostgreSQL in one transaction and queues one flow; from then on the workers make each row and
+ * the page reads the progress from PostgreSQL, whatever happened to the API meanwhile.
+ */
+@Injectable()
+export class BatchesService {
+  constructor(
+    private readonly batches: BatchesRepository,
+    private readonly exports: ExportsRepository,
+    private readonly flows: BatchFlowService,
+    @Inject(StorageService) private readonly storage: StorageService,
+  ) {}
+
+  async create(actor: Actor, request: CreateBatchRequest): Promise<CreatedBatch> {
+    const plan: BatchPlanRow[] = [];
+    // A few at a time: 500 tasks in sequence would keep the answer waiting, all at once the pool.
+    for (let i = 0; i < request.taskIds.length; i += READINESS_AT_ONCE) {
+      const ids = request.taskIds.slice(i, i + READINESS_AT_ONCE);
+      const ready = await Promise.all(ids.map((id) => this.exports.readiness(id)));
+      ids.forEach((taskId, j) => plan.push({ taskId, error: ready[j] === null ? null : notReadyMessage(ready[j]!) }));
+    }
+    const unknown = plan.filter((p) => p.error === ERR.taskNotFound).length;
+    if (unknown) throw notFound(BATCH_ERR.unknownTasks(unknown));
+    const created = await this.batches.create(actor, request.action, plan);
+    if ('unknown' in created) throw notFound(BATCH_ERR.unknownTasks(created.unknown));
+    const { batchId, exports } = created;
+    const children = plan.flatMap((p, position): BatchChild[] => {
+      if (p.error !== null) return [];
+      return request.action === 'generate' ? [{ exportId: exports.get(p.taskId)! }] : [{ taskId: p.taskId, position }];
+    });
+    if (children.length === 0) return { id: batchId };
+    try {
+      await this.flows.add(batchId, children);
+    } catch (error) {
+      if (!(error instanceof QueueUnavailableError)) throw error;
+      await this.batches.refuseEnqueue(batchId, ERR.queueUnavailable);
+      throw new UserError(503, ERR.queueUnavailable);
+    }
+    return { id: batchId };
+  }
+
+  async get(batchId: string): Promise<Batch> {
+    const head = await this.batches.head(batchId);
+    if (!head) throw notFound(BATCH_ERR.notFound);
+    return toBatch(head, await this.batches.rows(batchId));
+  }
+
+  async list(): Promise<BatchSummary[]> {
+    return (await this.batches.list(BATCH_LIST_MAX)).map(toBatchSummary);
+  }
+
+  async archive(batchId: string, res: Response): Promise<void> {
+    const head = await this.batches.head(batchId);
+    if (!head) throw notFound(BATCH_ERR.notFound);
+    const rows = await this.batches.rows(batchId);
+    if (!rows.some((r) => r.objectKey)) throw new UserError(409, BATCH_ERR.nothingToDownload);
+    await sendBatchArchive(res, toBatch(head, rows), rows, head.createdAt, (key) => this.storage.getStream(key));
+  }
+}
+
+/** A task that cannot run yet fails its row at once with what generate would answer. */
+function notReadyMessage(notReady: NotReady): string {
+  if (notReady === 'task') return ERR.taskNotFound;
+  return (notReadyError(notReady).getResponse() as { error: string }).error;
+}

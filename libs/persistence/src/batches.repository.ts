@@ -1,0 +1,182 @@
+import type { DataSource } from 'typeorm';
+import type { BatchAction, BatchRowStatus, ExportChanges, ExportReport, MadeBy } from '@app/contracts';
+import { recordAudit, type Actor } from './audit-writer';
+import type { BatchRowResult } from './batch.entity';
+import { EXPORT_TRANSITIONS } from './export-status';
+
+/** A task of a new batch; `error`: why it cannot run (its row is failed from the start). */
+export interface BatchPlanRow {
+  taskId: string;
+  error: string | null;
+}
+
+/** A batch row as stored, with its export's outcome for a generate row. */
+export interface BatchRowView {
+  position: number;
+  taskId: string | null;
+  name: string;
+  /** The row's status: its export's for a generate row (`failed` once the export is gone). */
+  status: BatchRowStatus;
+  exportId: string | null;
+  /** A generate row whose export was deleted with its task. */
+  exportGone: boolean;
+  result: BatchRowResult | null;
+  report: ExportReport | null;
+  changes: ExportChanges | null;
+  error: string | null;
+  objectKey: string | null;
+}
+
+export interface BatchHead {
+  id: string;
+  action: BatchAction;
+  createdAt: Date;
+  createdBy: MadeBy;
+  finishedAt: Date | null;
+  total: number;
+  finished: number;
+  failed: number;
+}
+
+/**
+ * The status of a row, in SQL: a generate row follows its export row (one source of truth), and
+ * is failed once that row is gone (its task deleted); a check row, or a row that never ran, keeps its own.
+ */
+export const ROW_STATUS = `CASE WHEN r.export_id IS NULL THEN r.status WHEN e.id IS NULL THEN 'failed' ELSE e.status END`;
+const ENDED = `(${ROW_STATUS}) IN ('done', 'failed')`;
+
+const HEAD_SQL = `
+  SELECT b.id, b.action, b.created_at, b.finished_at, u.id AS user_id, u.login, u.display_name,
+         count(*)::int AS total, count(*) FILTER (WHERE ${ENDED})::int AS finished,
+         count(*) FILTER (WHERE (${ROW_STATUS}) = 'failed')::int AS failed
+    FROM batches b JOIN batch_rows r ON r.batch_id = b.id LEFT JOIN exports e ON e.id = r.export_id
+    LEFT JOIN users u ON u.id = b.created_by`;
+
+interface HeadRow {
+  id: string;
+  action: BatchAction;
+  created_at: Date;
+  finished_at: Date | null;
+  user_id: string | null;
+  login: string | null;
+  display_name: string | null;
+  total: number;
+  finished: number;
+  failed: number;
+}
+
+const toHead = (r: HeadRow): BatchHead => ({
+  id: r.id,
+  action: r.action,
+  createdAt: r.created_at,
+  finishedAt: r.finished_at,
+  createdBy: r.user_id ? { id: r.user_id, login: r.login ?? '', displayName: r.display_name ?? '' } : null,
+  total: r.total,
+  finished: r.finished,
+  failed: r.failed,
+});
+
+/**
+ * Batches (DESIGN §12) as the API makes and reads them. Progress is read from PostgreSQL only:
+ * a generate row from its export row, a check row from its own columns.
+ */
+export class BatchesRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * In one transaction: the batch, a row per task (its name kept), for a generate an ordinary
+   * queued export per runnable task, and the `batch` audit event. `unknown`: how many of the
+   * tasks do not exist (nothing is written then).
+   */
+  async create(actor: Actor, action: BatchAction, plan: BatchPlanRow[]): Promise<{ batchId: string; exports: Map<string, string> } | { unknown: number }> {
+    return this.db.transaction(async (tx) => {
+      const ids = plan.map((p) => p.taskId);
+      // FOR SHARE: a task deleted meanwhile waits for this batch, whose rows then lose it as any row would.
+      const tasks = await tx.query<{ id: string; name: string }[]>(`SELECT id, name FROM tasks WHERE id = ANY($1::uuid[]) FOR SHARE`, [ids]);
+      if (tasks.length < ids.length) return { unknown: ids.length - tasks.length };
+      const names = new Map(tasks.map((t) => [t.id, t.name]));
+      const [{ id: batchId }] = await tx.query<{ id: string }[]>(`INSERT INTO batches (action, created_by) VALUES ($1, $2) RETURNING id`, [action, actor.id]);
+      const runnable = plan.filter((p) => p.error === null).map((p) => p.taskId);
+      const exports = new Map<string, string>();
+      if (action === 'generate' && runnable.length) {
+        const made = await tx.query<{ id: string; task_id: string }[]>(
+          `INSERT INTO exports (task_id, status, attempts, created_by, batch_id)
+           SELECT t, $2, 0, $3, $4 FROM unnest($1::uuid[]) AS t RETURNING id, task_id`,
+          [runnable, EXPORT_TRANSITIONS.create.to, actor.id, batchId],
+        );
+        for (const row of made) exports.set(row.task_id, row.id);
+      }
+      await tx.query(
+        `INSERT INTO batch_rows (batch_id, position, task_id, task_name, export_id, status, error, finished_at)
+         SELECT $1, p - 1, t, n, x, CASE WHEN err IS NULL THEN 'queued' ELSE 'failed' END, err, CASE WHEN err IS NULL THEN NULL ELSE now() END
+           FROM unnest($2::uuid[], $3::text[], $4::uuid[], $5::text[]) WITH ORDINALITY AS u(t, n, x, err, p)`,
+        [batchId, ids, ids.map((id) => names.get(id)), ids.map((id) => exports.get(id) ?? null), plan.map((p) => p.error)],
+      );
+      await recordAudit(tx, actor, 'batch', { batchId, action, tasks: ids.length });
+      return { batchId, exports };
+    });
+  }
+
+  /** Redis refused the flow: nothing will run the rows, which end failed at once. */
+  async refuseEnqueue(batchId: string, error: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE exports SET status = $3, error = $2, finished_at = now() WHERE batch_id = $1 AND status = ANY($4::text[])`,
+        [batchId, error, EXPORT_TRANSITIONS.enqueueRefused.to, EXPORT_TRANSITIONS.enqueueRefused.from],
+      );
+      await tx.query(`UPDATE batch_rows SET status = 'failed', error = $2, finished_at = now() WHERE batch_id = $1 AND status IN ('queued', 'running')`, [batchId, error]);
+      await tx.query(`UPDATE batches SET finished_at = now() WHERE id = $1 AND finished_at IS NULL`, [batchId]);
+    });
+  }
+
+  async head(batchId: string): Promise<BatchHead | null> {
+    const [row] = await this.db.query<HeadRow[]>(`${HEAD_SQL} WHERE b.id = $1 GROUP BY b.id, u.id`, [batchId]);
+    return row ? toHead(row) : null;
+  }
+
+  async list(limit: number): Promise<BatchHead[]> {
+    const rows = await this.db.query<HeadRow[]>(
+      `${HEAD_SQL} WHERE b.id IN (SELECT id FROM batches ORDER BY created_at DESC, id LIMIT $1) GROUP BY b.id, u.id ORDER BY b.created_at DESC, b.id`,
+      [limit],
+    );
+    return rows.map(toHead);
+  }
+
+  /** The batch's rows in the order its tasks were given. */
+  async rows(batchId: string): Promise<BatchRowView[]> {
+    const rows = await this.db.query<RawRow[]>(
+      `SELECT r.position, r.task_id, r.task_name, r.export_id, ${ROW_STATUS} AS status, r.result, e.report, e.changes,
+              (r.export_id IS NOT NULL AND e.id IS NULL) AS gone, COALESCE(e.error, r.error) AS error, e.object_key
+         FROM batch_rows r LEFT JOIN exports e ON e.id = r.export_id
+        WHERE r.batch_id = $1 ORDER BY r.position`,
+      [batchId],
+    );
+    return rows.map((r) => ({
+      position: r.position,
+      taskId: r.task_id,
+      name: r.task_name,
+      status: r.status,
+      exportId: r.export_id,
+      exportGone: r.gone,
+      result: r.result,
+      report: r.report,
+      changes: r.changes,
+      error: r.error,
+      objectKey: r.status === 'done' ? r.object_key : null,
+    }));
+  }
+}
+
+interface RawRow {
+  position: number;
+  task_id: string | null;
+  task_name: string;
+  export_id: string | null;
+  status: BatchRowStatus;
+  result: BatchRowResult | null;
+  report: ExportReport | null;
+  changes: ExportChanges | null;
+  gone: boolean;
+  error: string | null;
+  object_key: string | null;
+}
