@@ -19,3 +19,5 @@ export * from './audit.repository';
 export * from './sso-logins.repository';
 export * from './price-list.entity';
 export * from './batch.entity';
+export * from './price-lists.repository';
+export * from './price-list-versions.repository';

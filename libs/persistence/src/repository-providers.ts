@@ -10,6 +10,8 @@ import { SignInThrottleRepository } from './sign-in-throttle.repository';
 import { ApiTokensRepository } from './api-tokens.repository';
 import { AuditRepository } from './audit.repository';
 import { SsoLoginsRepository } from './sso-logins.repository';
+import { PriceListsRepository } from './price-lists.repository';
+import { PriceListVersionsRepository } from './price-list-versions.repository';
 
 /** Nest providers of the repositories, built on the app's TypeORM DataSource. */
 export function repositoryProviders() {
@@ -25,6 +27,8 @@ export function repositoryProviders() {
     ApiTokensRepository,
     AuditRepository,
     SsoLoginsRepository,
+    PriceListsRepository,
+    PriceListVersionsRepository,
   ].map((repository) => ({
     provide: repository,
     inject: [DataSource],
