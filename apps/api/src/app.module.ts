@@ -21,6 +21,9 @@ import { ProfilesService } from './profiles/profiles.service';
 import { FilesController } from './files/files.controller';
 import { FilesService } from './files/files.service';
 import { UploadsService } from './files/uploads.service';
+import { UploadStorer } from './files/upload-storer';
+import { PriceListsController } from './price-lists/price-lists.controller';
+import { PriceListsService } from './price-lists/price-lists.service';
 import { ExportsController } from './exports/exports.controller';
 import { HeaderGuardController } from './header-guard/header-guard.controller';
 import { ChecksController } from './checks/checks.controller';
@@ -90,6 +93,7 @@ export class AppModule {
         HeaderGuardController,
         ChecksController,
         BatchesController,
+        PriceListsController,
         OpenApiController,
       ],
       providers: [
@@ -109,6 +113,8 @@ export class AppModule {
         MappingsService,
         ProfilesService,
         UploadsService,
+        UploadStorer,
+        PriceListsService,
         FilesService,
         ExportsService,
         HeaderGuardService,

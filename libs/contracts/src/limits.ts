@@ -2,6 +2,9 @@
 export const LIMITS = {
   taskNameMax: 200,
   profileNameMax: 100,
+  priceListNameMax: 100,
+  /** Housekeeping keeps at least this many newest versions of each price list (DESIGN §12). */
+  priceListVersionsKept: 5,
   /** A remembered column header (DESIGN §10), as long as an item's text. */
   headerTextMax: 1_000,
   itemsMax: 10_000,

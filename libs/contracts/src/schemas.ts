@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { ERR } from './messages';
+import { PRICE_LIST_ERR } from './price-list-messages';
 import { EMPTY_ITEM, hasControlChars, isEmptyItem, normalizeQty } from './normalize';
 import { TASK_SUMMARY_VIEW, type FileKind, type Item, type Mapping } from './task.contract';
 
@@ -74,7 +75,7 @@ export const profileIdSchema = z
   .transform((id) => id.toLowerCase());
 
 /** A name typed by a user: trimmed, not empty, at most `max` characters, no control characters. */
-const nameSchema = (required: string, max: number, tooLong: string) =>
+export const nameSchema = (required: string, max: number, tooLong: string) =>
   z
     .string({ error: required })
     .transform((name) => name.trim())
@@ -94,6 +95,8 @@ export const patchTaskSchema = z.object({
   syncMapping: z.boolean({ error: 'ожидается true или false' }).optional(),
   /** null moves the task to the default profile. */
   profileId: profileIdSchema.nullable().optional(),
+  /** DESIGN §12: the library price list to follow; null = the task's own price file. */
+  priceListId: z.string({ error: PRICE_LIST_ERR.idInvalid }).regex(UUID, PRICE_LIST_ERR.idInvalid).transform((id) => id.toLowerCase()).nullable().optional(),
   version: z.int({ error: ERR.versionInvalid }).min(1, ERR.versionInvalid).max(2_147_483_647, ERR.versionInvalid).optional(),
 });
 

@@ -6,6 +6,7 @@ import { EXPORT_TRANSITIONS, type ExportTransitionName } from './export-status';
 import { TaskEntity } from './task.entity';
 import { recordAudit, type Actor } from './audit-writer';
 import { UnownedObjectsRepository } from './unowned-objects.repository';
+import { CURRENT_PRICE_FILE_SQL } from './price-list-sql';
 
 /** Why a task cannot be exported yet; the caller turns it into the user's message. */
 export type NotReady = 'task' | 'price' | 'template' | 'items';
@@ -51,11 +52,12 @@ export class ExportsRepository {
     const task = await this.db
       .getRepository(TaskEntity)
       .createQueryBuilder('t')
-      .select('t.files', 'files')
+      .select(CURRENT_PRICE_FILE_SQL('t'), 'files')
       .addSelect('jsonb_array_length(t.items)', 'itemCount')
       .where('t.id = :taskId', { taskId })
       .getRawOne<{ files: TaskEntity['files']; itemCount: number }>();
     if (!task) return 'task';
+    // A task that follows a list is ready once the list has a version (its current one is read).
     if (!task.files.price) return 'price';
     if (!task.files.template) return 'template';
     if (Number(task.itemCount) === 0) return 'items';
@@ -120,6 +122,11 @@ export class ExportsRepository {
     await recordAudit(tx, row.createdBy ? { id: row.createdBy } : null, 'export', details, row.taskId);
   }
 
+  /** The library version the attempt reads (DESIGN §12), recorded as it starts; null: the task's own file. */
+  async usePriceVersion(exportId: string, versionId: string | null): Promise<void> {
+    await this.rows.update({ id: exportId }, { priceVersionId: versionId });
+  }
+
   /** An attempt failed and another is due. */
   async retry(exportId: string): Promise<void> {
     await this.move('retry', exportId, {});
@@ -178,11 +185,16 @@ export class ExportsRepository {
   }
 
   history(taskId: string): Promise<ExportEntity[]> {
-    return this.rows.find({ where: { taskId }, order: { createdAt: 'DESC' }, relations: { creator: true } });
+    return this.rows.find({ where: { taskId }, order: { createdAt: 'DESC' }, relations: { creator: true, priceVersion: true } });
   }
 
   findDone(taskId: string, exportId: string): Promise<ExportEntity | null> {
     return this.rows.findOneBy({ id: exportId, taskId, status: 'done' });
+  }
+
+  /** The task's newest finished export (for scripts: `exports/latest/file`). */
+  latestDone(taskId: string): Promise<ExportEntity | null> {
+    return this.rows.findOne({ where: { taskId, status: 'done' }, order: { finishedAt: 'DESC', createdAt: 'DESC' } });
   }
 
   /** Removes exports created before `cutoff`, oldest first, each one's object before its row. */

@@ -21,3 +21,5 @@ export * from './price-list.entity';
 export * from './batch.entity';
 export * from './batches.repository';
 export * from './batch-rows.repository';
+export * from './price-lists.repository';
+export * from './price-list-versions.repository';

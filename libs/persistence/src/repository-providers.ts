@@ -12,6 +12,8 @@ import { AuditRepository } from './audit.repository';
 import { SsoLoginsRepository } from './sso-logins.repository';
 import { BatchesRepository } from './batches.repository';
 import { BatchRowsRepository } from './batch-rows.repository';
+import { PriceListsRepository } from './price-lists.repository';
+import { PriceListVersionsRepository } from './price-list-versions.repository';
 
 /** Nest providers of the repositories, built on the app's TypeORM DataSource. */
 export function repositoryProviders() {
@@ -29,6 +31,8 @@ export function repositoryProviders() {
     SsoLoginsRepository,
     BatchesRepository,
     BatchRowsRepository,
+    PriceListsRepository,
+    PriceListVersionsRepository,
   ].map((repository) => ({
     provide: repository,
     inject: [DataSource],

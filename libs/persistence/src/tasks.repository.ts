@@ -6,6 +6,7 @@ import { TaskEntity, type StoredFile, type StoredFiles } from './task.entity';
 import { ProfilesRepository, toMapping } from './profiles.repository';
 import { RuleProfileEntity } from './rule-profile.entity';
 import { UnownedObjectsRepository } from './unowned-objects.repository';
+import { auditFollow, priceListFor } from './price-list-follow';
 
 /** A task without its items and rules, as a list shows it. */
 export interface TaskSummaryRow {
@@ -20,21 +21,14 @@ export interface TaskSummaryRow {
   stale: boolean;
 }
 
-/**
- * DESIGN §12: a task that follows a price list is stale when its newest finished export read
- * another version than the list's current one (compared by id, never by time).
- */
-export const STALE_SQL = (task: string) => `(
-  ${task}.price_list_id IS NOT NULL
-  AND EXISTS (SELECT 1 FROM exports se WHERE se.task_id = ${task}.id AND se.status = 'done')
-  AND EXISTS (SELECT 1 FROM price_list_versions sv WHERE sv.price_list_id = ${task}.price_list_id)
-  AND (SELECT se.price_version_id FROM exports se WHERE se.task_id = ${task}.id AND se.status = 'done' ORDER BY se.finished_at DESC, se.id DESC LIMIT 1)
-    IS DISTINCT FROM
-    (SELECT sv.id FROM price_list_versions sv WHERE sv.price_list_id = ${task}.price_list_id ORDER BY sv.uploaded_at DESC, sv.id DESC LIMIT 1)
-)`;
+import { CURRENT_PRICE_FILE_SQL, STALE_SQL } from './price-list-sql';
+
+export { STALE_SQL };
 
 /** The profile a body named is gone (or never was). */
 export const NO_PROFILE = 'no-profile';
+/** The price list a body named is gone (or never was). */
+export const NO_PRICE_LIST = 'no-price-list';
 
 export interface TaskChanges {
   /** A new name (trimmed, checked by the caller). */
@@ -43,6 +37,8 @@ export interface TaskChanges {
   syncMapping?: boolean;
   /** null: the default profile. */
   profileId?: string | null;
+  /** The library price list to follow (DESIGN §12); null: the task's own file. */
+  priceListId?: string | null;
   version?: number;
 }
 
@@ -75,7 +71,7 @@ export class TasksRepository {
       .addSelect('t.name', 'name')
       .addSelect('t.createdAt', 'createdAt')
       .addSelect('t.updatedAt', 'updatedAt')
-      .addSelect('t.files', 'files')
+      .addSelect(CURRENT_PRICE_FILE_SQL('t'), 'files')
       .addSelect('jsonb_array_length(t.items)', 'itemCount')
       .addSelect('t.profileId', 'profileId')
       .addSelect('t.price_list_id', 'priceListId')
@@ -109,10 +105,12 @@ export class TasksRepository {
    * when the copy changed. A profile named is locked (KEY SHARE) before the task, the order its
    * deletion takes too, so the two never deadlock.
    */
-  patch(actor: Actor, id: string, changes: TaskChanges): Promise<{ task: TaskEntity; mappingSynced: boolean } | 'stale' | typeof NO_PROFILE | null> {
+  patch(actor: Actor, id: string, changes: TaskChanges): Promise<{ task: TaskEntity; mappingSynced: boolean } | 'stale' | typeof NO_PROFILE | typeof NO_PRICE_LIST | null> {
     return this.withProfile(async (tx) => {
       const profile = changes.profileId === undefined ? undefined : await this.profileFor(tx, changes.profileId);
       if (profile === null) return NO_PROFILE;
+      const list = changes.priceListId ? await priceListFor(tx, changes.priceListId) : undefined;
+      if (list === null) return NO_PRICE_LIST;
       const task = await tx.getRepository(TaskEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!task) return null;
       if (changes.version !== undefined && changes.version !== task.version) return 'stale' as const;
@@ -121,6 +119,8 @@ export class TasksRepository {
       if (changes.name !== undefined) task.name = changes.name;
       if (changes.items !== undefined) task.items = changes.items;
       if (profile) task.profileId = profile.id;
+      const listBefore = task.priceListId;
+      if (changes.priceListId !== undefined) task.priceListId = changes.priceListId;
       let syncedFrom: RuleProfileEntity | undefined;
       if (changes.syncMapping) {
         syncedFrom = profile ?? (await this.profiles.find(task.profileId, tx))!;
@@ -131,6 +131,7 @@ export class TasksRepository {
       task.version += 1;
       const saved = await tx.save(task);
       await this.auditPatch(tx, actor, before, saved, syncedFrom, mappingSynced);
+      if (listBefore !== saved.priceListId) await auditFollow(tx, actor, saved.id, listBefore, saved.priceListId);
       return { task: saved, mappingSynced };
     });
   }

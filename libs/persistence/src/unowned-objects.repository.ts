@@ -6,11 +6,12 @@ export type UnownedReason = 'writing' | 'replaced';
 /**
  * Where a stored object can be pointed at, each as a condition on the listed key `u.key`. An
  * object that one of these names is never swept, whatever the list says; a new kind of owner
- * (price-list versions) adds its condition here. Exports are looked up by their index; the tasks'
+ * adds its condition here. Exports are looked up by their index; the tasks'
  * two keys are gathered once per sweep query (a hashed subplan).
  */
 const OWNERS = [
   `EXISTS (SELECT 1 FROM exports e WHERE e.object_key = u.key)`,
+  `EXISTS (SELECT 1 FROM price_list_versions v WHERE v.object_key = u.key)`,
   `u.key IN (SELECT f.key FROM tasks t CROSS JOIN LATERAL (VALUES (t.files -> 'price' ->> 'key'), (t.files -> 'template' ->> 'key')) AS f (key) WHERE f.key IS NOT NULL)`,
 ];
 

@@ -4,5 +4,7 @@ import type { FileKind } from '@app/contracts';
 export const storageKeys = {
   taskPrefix: (taskId: string) => `tasks/${taskId}/`,
   upload: (taskId: string, kind: FileKind, version: string) => `tasks/${taskId}/${kind}/${version}.xlsx`,
+  /** A library price list's version (DESIGN §12): a fresh key per upload, never overwritten. */
+  priceVersion: (priceListId: string, key: string) => `price-lists/${priceListId}/${key}.xlsx`,
   export: (taskId: string, exportId: string) => `tasks/${taskId}/exports/${exportId}.xlsx`,
 };

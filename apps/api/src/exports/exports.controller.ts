@@ -26,6 +26,12 @@ export class ExportsController {
     return this.exports.history(id);
   }
 
+  // Before `exports/:exportId/file`, which would take `latest` for an id.
+  @Get('exports/latest/file')
+  latest(@Param('id', taskId) id: string, @Res() res: Response): Promise<void> {
+    return this.exports.sendLatest(id, res);
+  }
+
   @Get('exports/:exportId/file')
   file(@Param('id', taskId) id: string, @Param('exportId', exportId) exp: string, @Res() res: Response): Promise<void> {
     return this.exports.sendFile(id, exp, res);

@@ -56,6 +56,16 @@ export const EXPORT_ROUTES: RouteDoc[] = [
   },
   {
     method: 'get',
+    path: '/api/tasks/{id}/exports/latest/file',
+    tag: 'exports',
+    summary: "The task's newest finished export (for scripts)",
+    description: 'The file of the newest export that ended `done`; a failed or unfinished one after it is passed over.',
+    params: { id: taskIdParam },
+    answers: [{ status: 200, description: 'the file as it was made', media: [XLSX_MIME], headers: { ...xlsxFile, [EXPORT_HEADERS.id]: "the export's id" } }],
+    errors: { 404: [ERR.exportNotFound] },
+  },
+  {
+    method: 'get',
     path: '/api/tasks/{id}/exports/{exportId}/file',
     tag: 'exports',
     summary: "An export's file again",

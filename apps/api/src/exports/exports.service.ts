@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { EXPORT_FILE_NAME, EXPORT_HEADERS, ERR, decodeExportFailure, type ExportJobResult, type ExportRecord } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ExportsRepository, type Actor } from '@app/persistence';
+import { ExportsRepository, type Actor, type ExportEntity } from '@app/persistence';
 import { StorageService } from '@app/storage';
 import { notFound } from '../common/user-error';
 import { sendXlsx } from '../common/send-xlsx';
@@ -69,7 +69,15 @@ export class ExportsService {
   }
 
   async sendFile(taskId: string, exportId: string, res: Response): Promise<void> {
-    const row = await this.exports.findDone(taskId, exportId);
+    await this.send(await this.exports.findDone(taskId, exportId), res);
+  }
+
+  /** The newest `done` export of the task (a missing task has none either: 404 exportNotFound). */
+  async sendLatest(taskId: string, res: Response): Promise<void> {
+    await this.send(await this.exports.latestDone(taskId), res);
+  }
+
+  private async send(row: ExportEntity | null, res: Response): Promise<void> {
     if (!row?.objectKey) throw notFound(ERR.exportNotFound);
     await sendXlsx(res, await this.storage.getStream(row.objectKey), EXPORT_FILE_NAME, row.size, {
       [EXPORT_HEADERS.id]: row.id,

@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { Readable } from 'node:stream';
-import { CSV_MIME, ERR, type FileColumns, type FileKind } from '@app/contracts';
+import { ERR, type FileColumns, type FileKind } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { StorageService } from '@app/storage';
 import { ExportQueueService } from '../queue/export-queue.service';
 import { fileColumns } from './file-columns.loader';
 import { TasksService } from '../tasks/tasks.service';
 import { notFound } from '../common/user-error';
-import { sendXlsx } from '../common/send-xlsx';
+import { sendOriginal } from './send-original';
 
 @Injectable()
 export class FilesService {
@@ -20,32 +19,14 @@ export class FilesService {
   ) {}
 
   async columns(taskId: string, kind: FileKind): Promise<FileColumns> {
-    const task = await this.tasks.findOrFail(taskId);
-    const file = task.files[kind];
+    const file = (await this.tasks.currentFiles(await this.tasks.findOrFail(taskId)))[kind];
     if (!file) throw notFound(ERR.fileNotFound);
     return fileColumns(this.queue, this.config.QUEUE_PREFIX, file.key, kind, this.config.GENERATE_TIMEOUT_MS);
   }
 
   async sendOriginal(taskId: string, kind: FileKind, res: Response): Promise<void> {
-    const task = await this.tasks.findOrFail(taskId);
-    const file = task.files[kind];
+    const file = (await this.tasks.currentFiles(await this.tasks.findOrFail(taskId)))[kind];
     if (!file) throw notFound(ERR.fileNotFound);
-    const { body, zip } = await sniff(await this.storage.getStream(file.key));
-    await sendXlsx(res, body, file.name, file.size, zip ? {} : { 'Content-Type': CSV_MIME });
+    await sendOriginal(this.storage, file, res);
   }
-}
-
-/**
- * Whether a stored original is a workbook (a zip) or a CSV price list, by its first bytes rather
- * than its name (a CSV may be called anything); the stream goes on whole.
- */
-async function sniff(stream: Readable): Promise<{ body: Readable; zip: boolean }> {
-  const chunks = stream[Symbol.asyncIterator]();
-  const first = await chunks.next();
-  const head = first.done ? Buffer.alloc(0) : (first.value as Buffer);
-  async function* all() {
-    if (!first.done) yield head;
-    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value as Buffer;
-  }
-  return { body: Readable.from(all(), { objectMode: false }), zip: head[0] === 0x50 && head[1] === 0x4b };
 }

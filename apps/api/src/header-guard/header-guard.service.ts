@@ -5,7 +5,6 @@ import { ProfilesRepository, TasksRepository, type Actor, type TaskEntity } from
 import { ExportQueueService } from '../queue/export-queue.service';
 import { fileColumns } from '../files/file-columns.loader';
 import { TasksService } from '../tasks/tasks.service';
-import { toTask } from '../tasks/task.mapper';
 import { conflict, notFound } from '../common/user-error';
 
 /**
@@ -59,7 +58,7 @@ export class HeaderGuardService {
     if ('conflict' in moves) throw conflict(ERR.headerFixTaken(columnLetter(moves.conflict)));
     const task = await this.repository.repoint(actor, taskId, moves);
     if (!task) throw notFound(ERR.taskNotFound);
-    return toTask(task);
+    return this.tasks.present(task);
   }
 
   /** Only files whose headers the profile remembers are read: a profile without them costs nothing. */
@@ -67,9 +66,10 @@ export class HeaderGuardService {
     const profile = await this.profiles.find(task.profileId);
     if (!profile) return [];
     const out: HeaderChange[] = [];
+    const files = await this.tasks.currentFiles(task);
     for (const kind of kinds) {
       const remembered = profile.headers[kind] ?? {};
-      const file = task.files[kind];
+      const file = files[kind];
       if (!file || Object.keys(remembered).length === 0) continue;
       const { columns } = await fileColumns(this.queue, this.config.QUEUE_PREFIX, file.key, kind, waitMs);
       out.push(...headerChanges(kind, remembered, columns));

@@ -7,6 +7,7 @@ import { FILE_ROUTES } from '../files/files.openapi';
 import { HEADER_GUARD_ROUTES } from '../header-guard/header-guard.openapi';
 import { HEALTH_ROUTES } from '../health/health.openapi';
 import { MAPPING_ROUTES } from '../mappings/mappings.openapi';
+import { PRICE_LIST_ROUTES } from '../price-lists/price-lists.openapi';
 import { PROFILE_ROUTES } from '../profiles/profiles.openapi';
 import { TASK_ROUTES } from '../tasks/tasks.openapi';
 import { USER_ROUTES } from '../users/users.openapi';
@@ -25,6 +26,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
   ...CHECK_ROUTES,
   ...BATCH_ROUTES,
   ...HEADER_GUARD_ROUTES,
+  ...PRICE_LIST_ROUTES,
   ...PROFILE_ROUTES,
   ...MAPPING_ROUTES,
   ...AUTH_ROUTES,

@@ -1,5 +1,5 @@
 import type { StoredFile, StoredFiles, TaskEntity, TaskSummaryRow } from '@app/persistence';
-import type { StoredFileInfo, Task, TaskFiles, TaskPriceListRef, TaskSummary } from '@app/contracts';
+import type { PriceListVersion, StoredFileInfo, Task, TaskFiles, TaskPriceListRef, TaskSummary } from '@app/contracts';
 
 /** What a task's answer says of the price list it follows (DESIGN §12), read beside the task. */
 export interface TaskFollowing {
@@ -12,6 +12,9 @@ const OWN_FILE: TaskFollowing = { priceList: null, stale: false };
 const fileInfo = (file: StoredFile | null): StoredFileInfo | null =>
   file ? { name: file.name, size: file.size, uploadedAt: file.uploadedAt } : null;
 
+/** A task that follows a list shows the list's current version as its price file (DESIGN §12). */
+const versionInfo = (v: PriceListVersion | null): StoredFileInfo | null => (v ? { name: v.name, size: v.size, uploadedAt: v.uploadedAt } : null);
+
 const filesInfo = (files: StoredFiles): TaskFiles => ({ price: fileInfo(files.price), template: fileInfo(files.template) });
 
 /** The API shape of a task: object keys stay on the server. */
@@ -23,7 +26,7 @@ export function toTask(entity: TaskEntity, following: TaskFollowing = OWN_FILE):
     updatedAt: entity.updatedAt.toISOString(),
     version: entity.version,
     items: entity.items,
-    files: filesInfo(entity.files),
+    files: entity.priceListId ? { ...filesInfo(entity.files), price: versionInfo(following.priceList?.current ?? null) } : filesInfo(entity.files),
     mapping: entity.mapping,
     profileId: entity.profileId,
     priceListId: entity.priceListId,

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ERR, LIMITS, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
+import { ERR, LIMITS, PRICE_LIST_ERR, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
 import { createTaskSchema, firstIssue, parseRussian, taskListQuerySchema, type patchTaskSchema } from '@app/contracts/schemas';
-import { NO_PROFILE, TasksRepository, type Actor, type TaskEntity } from '@app/persistence';
+import { NO_PRICE_LIST, NO_PROFILE, PriceListVersionsRepository, TasksRepository, type Actor, type StoredFiles, type TaskEntity } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../common/user-error';
 import { toTask, toTaskSummary } from './task.mapper';
+import { toPriceListRef } from '../price-lists/price-list.mapper';
 
 const WHOLE_SENTENCES: readonly string[] = [ERR.taskNameRequired, ERR.taskNameTooLong(LIMITS.taskNameMax)];
 
@@ -15,6 +16,7 @@ export class TasksService {
 
   constructor(
     private readonly tasks: TasksRepository,
+    private readonly versions: PriceListVersionsRepository,
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
@@ -22,12 +24,12 @@ export class TasksService {
   async list(view: unknown): Promise<Task[] | TaskSummary[]> {
     const query = taskListQuerySchema.safeParse({ view });
     if (!query.success) throw badRequest(ERR.unknownListView);
-    if (query.data.view === undefined) return (await this.tasks.list()).map((t) => toTask(t));
+    if (query.data.view === undefined) return this.presentAll(await this.tasks.list());
     return (await this.tasks.summaries()).map(toTaskSummary);
   }
 
   async get(id: string): Promise<Task> {
-    return toTask(await this.findOrFail(id));
+    return this.present(await this.findOrFail(id));
   }
 
   /**
@@ -42,7 +44,7 @@ export class TasksService {
     }
     const task = await this.tasks.create(actor, parsed.data.name, parsed.data.profileId);
     if (task === NO_PROFILE) throw badRequest(ERR.invalidField('profileId', ERR.noSuchProfile));
-    return toTask(task);
+    return this.present(task);
   }
 
   async patch(actor: Actor, id: string, body: z.output<typeof patchTaskSchema>): Promise<PatchTaskResponse> {
@@ -50,7 +52,8 @@ export class TasksService {
     if (!patched) throw notFound(ERR.taskNotFound);
     if (patched === 'stale') throw conflict(ERR.taskChanged);
     if (patched === NO_PROFILE) throw badRequest(ERR.invalidField('profileId', ERR.noSuchProfile));
-    return { ...toTask(patched.task), mappingSynced: patched.mappingSynced };
+    if (patched === NO_PRICE_LIST) throw badRequest(ERR.invalidField('priceListId', PRICE_LIST_ERR.noSuchList));
+    return { ...(await this.present(patched.task)), mappingSynced: patched.mappingSynced };
   }
 
   /** Removes the rows (exports cascade) and then every object under the task's prefix. */
@@ -61,6 +64,24 @@ export class TasksService {
     } catch (error) {
       this.logger.error({ err: error, taskId: id }, 'task deleted but its objects could not be removed');
     }
+  }
+
+  /** A task's answer, with the price list it follows, that list's current version and the stale flag (DESIGN §12). */
+  async present(task: TaskEntity): Promise<Task> {
+    return (await this.presentAll([task]))[0];
+  }
+
+  async presentAll(tasks: TaskEntity[]): Promise<Task[]> {
+    const following = await this.versions.following(tasks.filter((t) => t.priceListId).map((t) => t.id));
+    return tasks.map((task) => {
+      const row = following.get(task.id);
+      return toTask(task, row ? { priceList: toPriceListRef(row.list, row.current), stale: row.stale } : undefined);
+    });
+  }
+
+  /** The task's files as its jobs read them: for a task that follows a list, its current version as the price file. */
+  async currentFiles(task: TaskEntity): Promise<StoredFiles> {
+    return { ...task.files, price: (await this.versions.priceFileOf(task)).file };
   }
 
   async findOrFail(id: string): Promise<TaskEntity> {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ERR, digestChanges, type CheckJobData, type CheckResponse } from '@app/contracts';
 import { checkRowResult } from '../batch/check-row-result';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { BatchRowsRepository, ExportsRepository, ProfilesRepository, TasksRepository } from '@app/persistence';
+import { BatchRowsRepository, ExportsRepository, PriceListVersionsRepository, ProfilesRepository, TasksRepository } from '@app/persistence';
 import { StorageService } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
@@ -28,6 +28,7 @@ export class CheckJobRunner {
     private readonly profiles: ProfilesRepository,
     private readonly exports: ExportsRepository,
     private readonly batchRows: BatchRowsRepository,
+    private readonly versions: PriceListVersionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly engine: EngineRunner,
@@ -47,8 +48,10 @@ export class CheckJobRunner {
     try {
       const task = await wait.database(() => this.tasks.find(taskId));
       if (!task) throw new EngineRejection(ERR.taskNotFound, undefined, 404);
+      // A task that follows a price list is checked against the list's current version (DESIGN §12).
+      const price = await wait.database(() => this.versions.priceFileOf(task));
       const [files, profile, previous] = await settleAll([
-        downloadTaskFiles(this.storage, task.files, dir),
+        downloadTaskFiles(this.storage, { ...task.files, price: price.file }, dir),
         wait.database(() => this.profiles.find(task.profileId)),
         wait.database(() => this.exports.newestDigest(taskId)),
       ]);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XLSX_MIME, digestChanges, exportWarningCount, type ExportJobData, type ExportJobResult, type ExportReport } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ExportsRepository, ProfilesRepository, UnownedObjectsRepository } from '@app/persistence';
+import { ExportsRepository, PriceListVersionsRepository, ProfilesRepository, UnownedObjectsRepository } from '@app/persistence';
 import { StorageService, storageKeys } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
@@ -31,6 +31,7 @@ export class ExportJobRunner {
     private readonly exports: ExportsRepository,
     private readonly profiles: ProfilesRepository,
     private readonly unowned: UnownedObjectsRepository,
+    private readonly versions: PriceListVersionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly engine: EngineRunner,
@@ -55,8 +56,11 @@ export class ExportJobRunner {
       }
       const { task } = row;
       const started = Date.now();
+      // A task that follows a price list reads the list's current version as of now, and says which (DESIGN §12).
+      const price = await wait.database(() => this.versions.priceFileOf(task));
+      await wait.database(() => this.exports.usePriceVersion(exportId, price.versionId));
       const [files, profile, previous] = await settleAll([
-        downloadTaskFiles(this.storage, task.files, dir),
+        downloadTaskFiles(this.storage, { ...task.files, price: price.file }, dir),
         wait.database(() => this.profiles.find(task.profileId)),
         wait.database(() => this.exports.newestDigest(task.id)),
       ]);

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { AuditRepository, ExportsRepository, SessionsRepository, SignInThrottleRepository, UnownedObjectsRepository } from '@app/persistence';
+import { LIMITS } from '@app/contracts';
+import { AuditRepository, ExportsRepository, PriceListVersionsRepository, SessionsRepository, SignInThrottleRepository, UnownedObjectsRepository } from '@app/persistence';
 import { StorageService } from '@app/storage';
 
 /**
  * Run by a job scheduler: removes exports (objects, then rows) older than EXPORT_RETENTION_DAYS;
+ * price-list versions no remaining export used beyond each list's newest few (DESIGN §12), their
+ * objects through the unowned list like a replaced upload's, so a job still reading one is safe;
  * objects no row owns (replaced uploads, what a dead writer left) once they have been listed
  * longer than STORAGE_GRACE_MS, which outlasts every job that may still read them; audit events
  * older than AUDIT_RETENTION_DAYS; expired sessions and sign-in failures out of the throttle's window.
@@ -18,6 +21,7 @@ export class HousekeepingService {
     private readonly sessions: SessionsRepository,
     private readonly throttle: SignInThrottleRepository,
     private readonly unowned: UnownedObjectsRepository,
+    private readonly versions: PriceListVersionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly logger: PinoLogger,
@@ -27,12 +31,13 @@ export class HousekeepingService {
     const day = 24 * 3600 * 1000;
     const cutoff = new Date(now.getTime() - this.config.EXPORT_RETENTION_DAYS * day);
     const removed = await this.exports.purge(cutoff, (key) => this.storage.remove(key));
+    const versionsRemoved = await this.versions.prune(LIMITS.priceListVersionsKept);
     const swept = await this.unowned.sweep(new Date(now.getTime() - this.config.STORAGE_GRACE_MS), (key) => this.storage.remove(key));
     const auditCutoff = new Date(now.getTime() - this.config.AUDIT_RETENTION_DAYS * day);
     const auditRemoved = await this.audit.purge(auditCutoff);
     const sessionsRemoved = await this.sessions.purgeExpired();
     const failuresRemoved = await this.throttle.purge();
-    this.logger.info({ removed, swept, cutoff: cutoff.toISOString(), auditRemoved, auditCutoff: auditCutoff.toISOString(), sessionsRemoved, failuresRemoved }, 'housekeeping done');
+    this.logger.info({ removed, versionsRemoved, swept, cutoff: cutoff.toISOString(), auditRemoved, auditCutoff: auditCutoff.toISOString(), sessionsRemoved, failuresRemoved }, 'housekeeping done');
     return { removed, swept, auditRemoved };
   }
 }
