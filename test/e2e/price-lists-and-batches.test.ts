@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { BATCH_SUMMARY_FILE, BATCH_UI, PRICE_LIST_UI, UI } from '@app/contracts';
+import { BATCH_SUMMARY_FILE, BATCH_UI, PRICE_LIST_ERR, PRICE_LIST_UI, UI } from '@app/contracts';
 import type { PriceList, Task } from '@app/contracts';
 import { fixture } from '@app/export-engine/testing/fixtures';
 import { zipEntries } from '@app/export-engine/testing/zip-entries';
+import { api } from '../support/api-client';
 import { userWithRole } from '../support/auth';
 import { apiUrl } from '../support/test-env';
 import type { OpenPage } from './browser';
-import { closeBrowser, dismissToasts, exactText, expectToast, gotoTask, launchPage, openPage, screenshot, waitForPath } from './browser';
+import { answerDialog, closeBrowser, dismissToasts, exactText, expectToast, gotoTask, launchPage, openPage, screenshot, waitForPath } from './browser';
 import { addVersion, createPriceList, dayOf, dropAll, namedReadyTask } from './price-list-api';
 
 // Batches run through the real queue and workers: slow on a small machine.
@@ -132,6 +133,31 @@ describe('web: price lists, stale tasks and batches (DESIGN §12)', () => {
     await staleDot(page, lenta).waitFor({ state: 'detached' });
     await staleDot(page, magnit).waitFor({ state: 'detached' });
     expect(open.errors).toEqual([]);
+  });
+
+  it('a rename over one made elsewhere is refused and keeps the typed name; a followed list is not deleted', async () => {
+    await page.goto('/price-lists');
+    const card = listCard(page, list);
+    await card.getByRole('button', { name: PRICE_LIST_UI.rename, exact: true }).click();
+    // Renamed in another window meanwhile: this page's version is behind.
+    await api().patch(`/api/price-lists/${list.id}`).send({ name: `${list.name} (другое окно)` }).expect(200);
+    const input = card.getByRole('textbox', { name: PRICE_LIST_UI.namePrompt });
+    await input.fill(`${list.name} — новое`);
+    await dismissToasts(page);
+    await card.getByRole('button', { name: UI.save, exact: true }).click();
+    const refused = await expectToast(page, PRICE_LIST_UI.renameFailed);
+    await expect(refused.textContent()).resolves.toContain(PRICE_LIST_ERR.changed);
+    await expect(input.inputValue()).resolves.toBe(`${list.name} — новое`);
+    // Sent again from the fresh version, it goes through.
+    await card.getByRole('button', { name: UI.save, exact: true }).click();
+    await expectToast(page, PRICE_LIST_UI.renamed);
+    await card.getByRole('heading', { name: exactText(`${list.name} — новое`) }).waitFor();
+
+    await dismissToasts(page);
+    await answerDialog(page, true, () => card.getByRole('button', { name: PRICE_LIST_UI.delete, exact: true }).click());
+    const inUse = await expectToast(page, PRICE_LIST_UI.deleteFailed);
+    await expect(inUse.textContent()).resolves.toContain(PRICE_LIST_ERR.inUse(2));
+    await card.waitFor();
   });
 
   it('a viewer sees the lists and batches but cannot start, upload or create', async () => {
