@@ -11,6 +11,8 @@ describe('startup', () => {
     ['worker', { REDIS_URL: 'not a url' }, 'REDIS_URL'],
     ['worker', { WORKER_CONCURRENCY: '0' }, 'WORKER_CONCURRENCY'],
     ['api', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    ['api', { PUBLIC_URL: 'prices.example.com' }, 'PUBLIC_URL: expected the http or https address users open'],
+    ['api', { TRUST_PROXY: 'true' }, 'TRUST_PROXY: expected a hop count'],
   ] as const)('%s refuses a bad %j with one line naming the variable', async (kind, bad, name) => {
     const { appEnv, logDir } = testEnv();
     const proc = startApp(kind, `${kind}-bad-${name}`, { ...appEnv, ...bad }, logDir);

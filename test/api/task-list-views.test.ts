@@ -20,7 +20,7 @@ describe('GET /api/tasks?view=summary', () => {
 
   const summaries = async () => (await api().get('/api/tasks?view=summary').expect(200)).body as TaskSummary[];
 
-  it('gives each task its name, dates, files, item count and profile, and nothing more', async () => {
+  it('gives each task its name, dates, files, item count, profile and price list, and nothing more', async () => {
     const list = await summaries();
     const full = (await api().get(`/api/tasks/${older.id}`).expect(200)).body as Task;
     const summary = list.find((t) => t.id === older.id);
@@ -32,6 +32,8 @@ describe('GET /api/tasks?view=summary', () => {
       files: { price: { name: 'Прайс.xlsx', size: priceBytes.length, uploadedAt: expect.any(String) }, template: null },
       itemCount: 3,
       profileId: full.profileId,
+      priceListId: null,
+      stale: false,
     });
     expect(list.find((t) => t.id === newer.id)).toMatchObject({ itemCount: 1200, files: { price: null, template: null } });
   });

@@ -208,7 +208,8 @@ describe('the audit log (DESIGN §13)', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="audit.csv"');
     const text = (res.body as Buffer).toString('utf8');
-    expect(text.startsWith('\uFEFFКогда;Логин;Имя;Действие;Код действия;Задача;Название задачи;Подробности\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFВремя (UTC);Логин;Имя;Действие;Код действия;Задача;Название задачи;Подробности\r\n')).toBe(true);
+    expect(text.split('\r\n')[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z;/);
     const lines = text.trim().split('\r\n').slice(1);
     const count = (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'task.create'`))[0].n;
     expect(lines).toHaveLength(count);

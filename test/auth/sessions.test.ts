@@ -38,28 +38,16 @@ describe('sessions (DESIGN §13)', () => {
     expect(await sql('SELECT 1 FROM sessions WHERE id = $1', [pairOf(res).slice(SESSION_COOKIE.length + 1)])).toHaveLength(0);
   });
 
-  it('answers a wrong password and an unknown login alike, in about the same time', async () => {
+  it('answers a wrong password and an unknown login alike', async () => {
+    // That both do the same work (one scrypt of the same cost) is checked without a clock in
+    // apps/api/src/auth/auth.service.spec.ts and password-hasher.spec.ts.
     const staff = await userWithRole('staff');
     const wrong = await signIn(staff.login, 'not-the-password').expect(401);
     const unknown = await signIn(uniqueLogin('nobody'), 'not-the-password').expect(401);
     expect(wrong.body).toEqual({ error: AUTH_ERR.badCredentials });
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.headers['set-cookie']).toBeUndefined();
-    // Both pay for one scrypt: without the dummy hash an unknown login would answer in a few ms.
-    const time = async (login: string) => {
-      const t = performance.now();
-      await signIn(login, 'not-the-password').expect(401);
-      return performance.now() - t;
-    };
-    const known: number[] = [];
-    const none: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      known.push(await time(staff.login));
-      none.push(await time(uniqueLogin('nobody')));
-    }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2];
-    expect(median(none) / median(known)).toBeGreaterThan(0.4);
-    expect(median(none) / median(known)).toBeLessThan(2.5);
+    expect(unknown.headers['set-cookie']).toBeUndefined();
   });
 
   it('every /api call but health and sign-in needs a session: 401 Войдите в систему', async () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import request from 'supertest';
@@ -69,13 +70,15 @@ async function browse(start: string, login: string, jar: CookieJar): Promise<{ r
 describe('single sign-on through a real OpenID Connect provider (authorization code + PKCE)', () => {
   let provider: ChildProcess;
   let apiUrl = '';
+  /** Who has left the admin group at the provider (its left_file). */
+  const leftFile = join(testEnv().logDir, 'oidc-left-group.json');
   const stops: (() => Promise<unknown>)[] = [];
 
   beforeAll(async () => {
     const { appEnv, logDir } = testEnv();
     const [providerPort, apiPort] = [await freePort(), await freePort()];
     apiUrl = `http://127.0.0.1:${apiPort}`;
-    provider = spawn(process.execPath, [join(REPO_ROOT, 'test/support/oidc-provider.mjs'), String(providerPort), 'price-export', 'sso-test-secret', `${apiUrl}/api/auth/oidc/callback`], {
+    provider = spawn(process.execPath, [join(REPO_ROOT, 'test/support/oidc-provider.mjs'), String(providerPort), 'price-export', 'sso-test-secret', `${apiUrl}/api/auth/oidc/callback`, leftFile], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // Its start-up warnings (development keys, Node 20) are expected; its errors are shown.
@@ -100,6 +103,8 @@ describe('single sign-on through a real OpenID Connect provider (authorization c
       OIDC_CLIENT_SECRET: 'sso-test-secret',
       OIDC_NAME: 'Корпоративный вход',
       OIDC_ADMIN_GROUP: 'pe-admins',
+      // What the provider has registered, whatever Host a proxy passes on.
+      PUBLIC_URL: apiUrl,
     }, logDir);
     stops.push(() => api.stop());
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
@@ -146,12 +151,30 @@ describe('single sign-on through a real OpenID Connect provider (authorization c
     ]);
   });
 
-  it('makes a member of OIDC_ADMIN_GROUP an admin; a disabled user is turned away', async () => {
+  it('makes a member of OIDC_ADMIN_GROUP an admin, at every sign-in; a disabled user is turned away', async () => {
     const login = `boss${Date.now()}`;
-    const jar = new CookieJar();
-    await browse(`${apiUrl}/api/auth/oidc/start`, login, jar);
-    const me = (await request(apiUrl).get('/api/auth/me').set('Cookie', `pe_session=${jar.get(apiUrl, 'pe_session')}`).expect(200)).body as MeResponse;
+    const signedInAs = async (account: string) => {
+      const jar = new CookieJar();
+      await browse(`${apiUrl}/api/auth/oidc/start`, account, jar);
+      return (await request(apiUrl).get('/api/auth/me').set('Cookie', `pe_session=${jar.get(apiUrl, 'pe_session')}`).expect(200)).body as MeResponse;
+    };
+    const me = await signedInAs(login);
     expect(me.user.role).toBe('admin');
+    // Out of the group at the provider: staff at the next sign-in; back in it: admin again.
+    writeFileSync(leftFile, JSON.stringify([login]));
+    expect((await signedInAs(login)).user).toMatchObject({ id: me.user.id, role: 'staff' });
+    writeFileSync(leftFile, '[]');
+    expect((await signedInAs(login)).user).toMatchObject({ id: me.user.id, role: 'admin' });
+    const changes = (await api().get('/api/audit').query({ action: 'user.update' }).expect(200)).body as AuditPage;
+    const mine = changes.events.filter((e) => e.details.userId === me.user.id).map((e) => [e.user, e.details.role, e.details.via]);
+    expect(mine).toEqual([
+      [null, { from: 'staff', to: 'admin' }, 'sso'],
+      [null, { from: 'admin', to: 'staff' }, 'sso'],
+    ]);
+    // Viewer and staff are the admins' choice: the group does not speak of them.
+    await api().patch(`/api/users/${me.user.id}`).send({ role: 'viewer' }).expect(200);
+    writeFileSync(leftFile, JSON.stringify([login]));
+    expect((await signedInAs(login)).user.role).toBe('viewer');
 
     await api().patch(`/api/users/${me.user.id}`).send({ disabled: true }).expect(200);
     const turned = new CookieJar();
@@ -172,6 +195,11 @@ describe('single sign-on through a real OpenID Connect provider (authorization c
     // An outside `next` never leaves the site.
     const outside = await fetch(`${apiUrl}/api/auth/oidc/start?next=//evil.example/x`, { redirect: 'manual' });
     expect(outside.status).toBe(302);
+  });
+
+  it('takes the redirect_uri from PUBLIC_URL, not from the Host a proxy passes on', async () => {
+    const start = await request(apiUrl).get('/api/auth/oidc/start').set('Host', 'api-internal:8080').expect(302);
+    expect(new URL(start.headers.location as string).searchParams.get('redirect_uri')).toBe(`${apiUrl}/api/auth/oidc/callback`);
   });
 
   it('without OIDC settings there is no button and the start answers 404', async () => {

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { ExportRecord, Task } from '@app/contracts';
+import type { AuditPage, ExportRecord, Task } from '@app/contracts';
 import type { RuleProfile } from '@app/contracts/profile.contract';
 import { ensureDatabase } from '@app/persistence/data-source';
 import { InitialSchema1732240000000 } from '@app/persistence/migrations/1732240000000-initial-schema';
@@ -42,7 +42,7 @@ async function beforeUsersDatabase(url: string): Promise<void> {
 }
 
 describe('the users-and-audit migration on a database of today', () => {
-  it('keeps tasks, profiles and exports, makes the first admin, and starts the journal empty', async () => {
+  it('keeps tasks, profiles and exports, makes the first admin, and starts the journal with its creation', async () => {
     const { appEnv, logDir } = testEnv();
     const url = `${appEnv.DATABASE_URL}_before_users`;
     await beforeUsersDatabase(url);
@@ -51,7 +51,10 @@ describe('the users-and-audit migration on a database of today', () => {
       expect(api.lines.some((l) => l.includes('UsersAndAudit1772000000000'))).toBe(true);
       expect(api.lines.some((l) => l.includes('first admin \\"admin\\" created'))).toBe(true);
       const admin = await adminAt(api.url);
-      expect((await admin.get('/api/audit').expect(200)).body.events.map((e: { action: string }) => e.action)).toEqual(['auth.sign-in']);
+      // The first admin's creation is the journal's first event, made by the system itself.
+      const journal = (await admin.get('/api/audit').expect(200)).body as AuditPage;
+      expect(journal.events.map((e) => [e.action, e.user?.login ?? null])).toEqual([['auth.sign-in', 'admin'], ['user.create', null]]);
+      expect(journal.events[1].details).toMatchObject({ login: 'admin', role: 'admin', via: 'first-start' });
 
       const profiles = (await admin.get('/api/profiles').expect(200)).body as RuleProfile[];
       expect(profiles.map((p) => p.name)).toEqual(['Общие правила', 'Лента']);

@@ -1,12 +1,15 @@
 // A real OpenID Connect provider for the single sign-on test: panva's oidc-provider (the certified
 // server library) with its development sign-in pages, on a loopback port. An ES module, so it runs
 // as a process of its own beside the jest test that starts it:
-//   node test/support/oidc-provider.mjs <port> <client_id> <client_secret> <redirect_uri>
+//   node test/support/oidc-provider.mjs <port> <client_id> <client_secret> <redirect_uri> [<left_file>]
 // It prints {"issuer": …} once it listens. Any login signs in; a login starting with "boss" is in
-// the group pe-admins.
+// the group pe-admins, unless <left_file> (read at each sign-in) lists it as having left: a JSON
+// array of logins.
+import { existsSync, readFileSync } from 'node:fs';
 import Provider from 'oidc-provider';
 
-const [port, clientId, clientSecret, redirectUri] = process.argv.slice(2);
+const [port, clientId, clientSecret, redirectUri, leftFile] = process.argv.slice(2);
+const hasLeft = (id) => !!leftFile && existsSync(leftFile) && JSON.parse(readFileSync(leftFile, 'utf8')).includes(id);
 const issuer = `http://127.0.0.1:${port}`;
 
 const provider = new Provider(issuer, {
@@ -31,7 +34,7 @@ const provider = new Provider(issuer, {
       preferred_username: id,
       name: `Сотрудник ${id}`,
       email: `${id}@example.com`,
-      groups: id.startsWith('boss') ? ['pe-admins', 'everyone'] : ['everyone'],
+      groups: id.startsWith('boss') && !hasLeft(id) ? ['pe-admins', 'everyone'] : ['everyone'],
     }),
   }),
   cookies: { keys: ['single-sign-on-test-only'] },

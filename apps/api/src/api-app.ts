@@ -30,7 +30,8 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   const logger = app.get(Logger);
   app.useLogger(logger);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Whose X-Forwarded-For / -Proto count (TRUST_PROXY): they decide the sign-in throttle's address and Secure cookies.
+  app.set('trust proxy', config.TRUST_PROXY);
 
   const server = app.getHttpAdapter().getInstance() as express.Express;
   // First: on SIGTERM new requests get 503 while those in flight finish.

@@ -35,6 +35,7 @@ import { PrincipalResolver } from './auth/principal-resolver';
 import { PasswordHasher } from './auth/password-hasher';
 import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
+import { PublicOrigin } from './auth/public-origin';
 import { SsoController } from './auth/sso.controller';
 import { SsoService } from './auth/sso.service';
 import { FirstAdminService } from './auth/first-admin.service';
@@ -103,6 +104,7 @@ export class AppModule {
         PrincipalResolver,
         { provide: PasswordHasher, useValue: new PasswordHasher() },
         AuthService,
+        PublicOrigin,
         SsoService,
         FirstAdminService,
         UsersService,

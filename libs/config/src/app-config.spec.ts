@@ -47,4 +47,24 @@ describe('loadConfig', () => {
     const sso = loadConfig({ OIDC_ISSUER_URL: 'https://id.example.com', OIDC_CLIENT_ID: 'price-export', OIDC_CLIENT_SECRET: 's' });
     expect(sso).toMatchObject({ OIDC_NAME: 'SSO', AUDIT_RETENTION_DAYS: 365 });
   });
+
+  it('trusts the loopback proxy by default; TRUST_PROXY takes a hop count or a list of addresses and ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,192.0.2.7, fd00::/8' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', '192.0.2.7', 'fd00::/8']);
+    for (const bad of ['true', 'proxy.example.com', '10.0.0.0/33', '10.0.0.1,', '21']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: expected a hop count \(0–20\) or a comma-separated list of loopback/);
+    }
+  });
+
+  it('takes PUBLIC_URL as the origin users open and refuses anything else with the reason', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://prices.example.com/' }).PUBLIC_URL).toBe('https://prices.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'http://10.1.2.3:8080' }).PUBLIC_URL).toBe('http://10.1.2.3:8080');
+    for (const bad of ['prices.example.com', 'ftp://prices.example.com', 'https://prices.example.com/app', 'https://prices.example.com/?a=1', 'https://u:p@prices.example.com']) {
+      expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(
+        'Invalid configuration: PUBLIC_URL: expected the http or https address users open, with no path, query or fragment (e.g. https://prices.example.com)',
+      );
+    }
+  });
 });

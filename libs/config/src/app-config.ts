@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -22,6 +23,49 @@ const url = (def: string, protocols: string[]) =>
         return false;
       }
     }, `expected a ${protocols.join(' or ')} URL`);
+const TRUST_PROXY_HINT = 'expected a hop count (0–20) or a comma-separated list of loopback, linklocal, uniquelocal, IP addresses and CIDR ranges (10.0.0.0/8)';
+const trustEntry = (entry: string): boolean => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [ip, bits, ...rest] = entry.split('/');
+  const family = isIP(ip);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+/**
+ * Express's 'trust proxy': which proxies' X-Forwarded-For / -Proto / -Host count. A number trusts
+ * that many hops in front of the API, whatever their addresses; a list trusts those addresses.
+ * `true` (trust anyone) is refused: any client could then pick its own address and dodge the
+ * sign-in throttle.
+ */
+const trustProxy = z
+  .string()
+  .default('loopback')
+  .transform((v, ctx): number | string[] => {
+    if (/^\d+$/.test(v.trim())) {
+      const hops = Number(v);
+      if (hops <= 20) return hops;
+    } else {
+      const entries = v.split(',').map((e) => e.trim());
+      if (entries.every(trustEntry)) return entries;
+    }
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HINT });
+    return z.NEVER;
+  });
+/** The address users open, as an origin without a trailing slash: `https://prices.example.com`. */
+const publicUrl = z
+  .string()
+  .transform((v, ctx) => {
+    try {
+      const u = new URL(v);
+      if (['http:', 'https:'].includes(u.protocol) && u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password) return u.origin;
+    } catch {
+      // Reported below like any other bad value.
+    }
+    ctx.addIssue({ code: 'custom', message: 'expected the http or https address users open, with no path, query or fragment (e.g. https://prices.example.com)' });
+    return z.NEVER;
+  })
+  .optional();
+
 export const DEFAULT_ADMIN = { user: 'admin', password: 'admin' } as const;
 
 const text = (def: string) => z.string().min(1, 'must not be empty').default(def);
@@ -60,10 +104,14 @@ const operatorSettings = {
   OIDC_CLIENT_SECRET: z.string().optional(),
   /** The sign-in page's button: `Войти через {OIDC_NAME}`. */
   OIDC_NAME: text('SSO'),
-  /** A first sign-in whose `groups` claim holds it becomes an admin (else staff). */
+  /** Single sign-on users whose `groups` claim holds it are admins, checked at every sign-in (else staff). */
   OIDC_ADMIN_GROUP: z.string().optional(),
   /** How long the audit log keeps its events. */
   AUDIT_RETENTION_DAYS: int(365, 1, 36_500),
+  /** Which proxies in front of the API say who the client is and whether it came over HTTPS. */
+  TRUST_PROXY: trustProxy,
+  /** The address users open (OIDC redirect_uri, Secure cookies when https); unset: each request's own. */
+  PUBLIC_URL: publicUrl,
 };
 
 /** Tuning: rarely changed; README says why each exists. */

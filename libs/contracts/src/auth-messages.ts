@@ -21,6 +21,7 @@ export const AUTH_ERR = {
   passwordLength: (min: number, max: number) => `от ${min} до ${max} символов`,
   displayNameLength: (max: number) => `от 1 до ${max} символов`,
   roleInvalid: 'ожидается viewer, staff или admin',
+  booleanInvalid: 'ожидается true или false',
   tokenNameLength: (max: number) => `от 1 до ${max} символов`,
   auditFilterInvalid: (name: string) => `Параметр «${name}» указан неверно`,
   ssoNotConfigured: 'Вход через единый вход не настроен',
@@ -62,6 +63,9 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   'token.create': 'Токен создан',
   'token.revoke': 'Токен отозван',
 };
+
+/** The columns of `GET /api/audit.csv`; times are written in UTC (ISO 8601), as the header says. */
+export const AUDIT_CSV_HEADER = ['Время (UTC)', 'Логин', 'Имя', 'Действие', 'Код действия', 'Задача', 'Название задачи', 'Подробности'] as const;
 
 /** The sign-in page, the sidebar's user block, the account, users and journal pages. */
 export const AUTH_UI = {
@@ -163,6 +167,9 @@ export const AUDIT_TEXT = {
   passwordChanged: 'пароль изменён',
   displayName: (from: string, to: string) => `имя: «${from}» → «${to}»`,
   viaSso: 'через единый вход',
+  roleFromSso: 'по группе единого входа',
+  firstStart: 'при первом запуске (ADMIN_USER)',
+  duringPasswordChange: 'неверный текущий пароль при смене пароля',
   viaPassword: 'по паролю',
   from: (address: string) => `с адреса ${address}`,
   triedLogin: (login: string) => `логин «${login}»`,

@@ -46,7 +46,7 @@ export const createUserSchema = z.object({
 export const patchUserSchema = z.strictObject({
   displayName: displayNameSchema.optional(),
   role: roleSchema.optional(),
-  disabled: z.boolean({ error: 'ожидается true или false' }).optional(),
+  disabled: z.boolean({ error: AUTH_ERR.booleanInvalid }).optional(),
   password: passwordSchema.optional(),
 });
 

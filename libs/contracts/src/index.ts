@@ -19,3 +19,4 @@ export * from './items-diff';
 export * from './price-list.contract';
 export * from './price-list-messages';
 export * from './batch.contract';
+export * from './return-path';

@@ -12,6 +12,7 @@ import { ProfileVersion1771100000000 } from './migrations/1771100000000-profile-
 import { UsersAndAudit1772000000000 } from './migrations/1772000000000-users-and-audit';
 import { PriceListsAndBatches1774000000000 } from './migrations/1774000000000-price-lists-and-batches';
 import { BatchRowAttempts1774000000001 } from './migrations/1774000000001-batch-row-attempts';
+import { UnownedSweeping1774100000000 } from './migrations/1774100000000-unowned-sweeping';
 import { UserEntity } from './user.entity';
 import { PriceListEntity, PriceListVersionEntity } from './price-list.entity';
 import { BatchEntity, BatchRowEntity } from './batch.entity';
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   UsersAndAudit1772000000000,
   PriceListsAndBatches1774000000000,
   BatchRowAttempts1774000000001,
+  UnownedSweeping1774100000000,
 ];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 
-/** Why an object is listed: it is being stored for an owner, or its owner replaced it. */
-export type UnownedReason = 'writing' | 'replaced';
+/** Why an object is listed: it is being stored for an owner, its owner replaced it, or the sweep is removing it. */
+export type UnownedReason = 'writing' | 'replaced' | 'sweeping';
 
 /**
  * Where a stored object can be pointed at, each as a condition on the listed key `u.key`. An
@@ -25,8 +25,9 @@ const OWNERS = [
  *   swap, not removed: an export or a check that read the old key may still be fetching it.
  *
  * Housekeeping removes what has been listed longer than the grace period (sweep). The sweep
- * locks the rows it removes, so a claim that comes too late sees the object gone (false) instead
- * of pointing a row at a removed object.
+ * marks the rows it is removing `sweeping` first, so a claim that comes too late sees the object
+ * gone (false) instead of pointing a row at a removed object; the storage calls come after that
+ * short transaction, so no connection waits on storage.
  */
 export class UnownedObjectsRepository {
   constructor(private readonly db: DataSource) {}
@@ -40,9 +41,9 @@ export class UnownedObjectsRepository {
     );
   }
 
-  /** Taken off the list by its new owner's transaction; false when the sweep removed it meanwhile. */
+  /** Taken off the list by its new owner's transaction; false when the sweep removes or removed it. */
   async claim(key: string, manager: EntityManager): Promise<boolean> {
-    const [, affected] = (await manager.query(`DELETE FROM unowned_objects WHERE key = $1`, [key])) as [unknown, number];
+    const [, affected] = (await manager.query(`DELETE FROM unowned_objects WHERE key = $1 AND reason <> 'sweeping'`, [key])) as [unknown, number];
     return affected > 0;
   }
 
@@ -63,8 +64,8 @@ export class UnownedObjectsRepository {
   async sweep(before: Date, remove: (key: string) => Promise<void>, batch = 200): Promise<number> {
     let removed = 0;
     for (;;) {
-      const taken = await this.db.transaction(async (tx) => {
-        const rows = (await tx.query(
+      const rows = await this.db.transaction(async (tx) => {
+        const listed = (await tx.query(
           `SELECT u.key, ${OWNERS.join(' OR ')} AS owned
              FROM unowned_objects u
             WHERE u.since < $1
@@ -73,12 +74,19 @@ export class UnownedObjectsRepository {
               FOR UPDATE OF u SKIP LOCKED`,
           [before, batch],
         )) as { key: string; owned: boolean }[];
-        for (const row of rows) if (!row.owned) await remove(row.key);
-        if (rows.length) await tx.query(`DELETE FROM unowned_objects WHERE key = ANY($1)`, [rows.map((r) => r.key)]);
-        removed += rows.filter((r) => !r.owned).length;
-        return rows.length;
+        const owned = listed.filter((r) => r.owned).map((r) => r.key);
+        if (owned.length) await tx.query(`DELETE FROM unowned_objects WHERE key = ANY($1)`, [owned]);
+        const doomed = listed.filter((r) => !r.owned).map((r) => r.key);
+        // `since` is kept: a sweep that dies before the removal finds them again next time.
+        if (doomed.length) await tx.query(`UPDATE unowned_objects SET reason = 'sweeping' WHERE key = ANY($1)`, [doomed]);
+        return { taken: listed.length, doomed };
       });
-      if (taken < batch) return removed;
+      for (const key of rows.doomed) {
+        await remove(key);
+        await this.db.query(`DELETE FROM unowned_objects WHERE key = $1`, [key]);
+        removed++;
+      }
+      if (rows.taken < batch) return removed;
     }
   }
 

@@ -73,7 +73,9 @@ export class UsersRepository {
       const [{ n }] = await tx.query<{ n: number }[]>('SELECT count(*)::int AS n FROM users');
       if (n > 0) return false;
       const repo = tx.getRepository(UserEntity);
-      await repo.save(repo.create({ login, displayName: login, role: 'admin', passwordHash, mustChangePassword: false, disabled: false, oidcSubject: null }));
+      const saved = await repo.save(repo.create({ login, displayName: login, role: 'admin', passwordHash, mustChangePassword: false, disabled: false, oidcSubject: null }));
+      // Made by the system (no actor), like any other user's creation in the journal.
+      await recordAudit(tx, null, 'user.create', { userId: saved.id, login: saved.login, role: saved.role, via: 'first-start' });
       return true;
     });
   }
@@ -97,9 +99,10 @@ export class UsersRepository {
   /**
    * An admin's change. Every active admin row is locked first, so two admins demoting each other at
    * once cannot both pass the last-admin check. Disabling or a new password ends the user's
-   * sessions in the same transaction; a new password is temporary again.
+   * sessions in the same transaction; a new password is temporary again. `actor` null and `via`
+   * 'sso': single sign-on brought the role in line with OIDC_ADMIN_GROUP.
    */
-  update(actor: Actor, id: string, change: UserChange): Promise<UserEntity | UserRefusal | null> {
+  update(actor: Actor | null, id: string, change: UserChange, via?: 'sso'): Promise<UserEntity | UserRefusal | null> {
     return this.db.transaction(async (tx) => {
       const admins = await tx.query<{ id: string }[]>(`SELECT id FROM users WHERE role = 'admin' AND NOT disabled ORDER BY id FOR UPDATE`);
       const repo = tx.getRepository(UserEntity);
@@ -131,7 +134,7 @@ export class UsersRepository {
         await tx.query('DELETE FROM sessions WHERE user_id = $1', [id]);
       }
       // A PATCH that changes nothing is no event.
-      if (Object.keys(details).length > 2) await recordAudit(tx, actor, 'user.update', details);
+      if (Object.keys(details).length > 2) await recordAudit(tx, actor, 'user.update', via ? { ...details, via } : details);
       return user;
     });
   }

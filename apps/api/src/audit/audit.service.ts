@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { AUDIT_ACTION_NAMES, AUTH_LIMITS, type AuditPage } from '@app/contracts';
+import { AUDIT_ACTION_NAMES, AUDIT_CSV_HEADER, AUTH_LIMITS, type AuditPage } from '@app/contracts';
 import { auditQuerySchema } from '@app/contracts/auth.schemas';
 import { parseRussian } from '@app/contracts/schemas';
 import { AuditRepository, type AuditFilter } from '@app/persistence';
@@ -9,7 +9,6 @@ import { TasksService } from '../tasks/tasks.service';
 import { csvLine } from './csv-line';
 
 const DAY_MS = 24 * 3600 * 1000;
-const CSV_HEADER = ['Когда', 'Логин', 'Имя', 'Действие', 'Код действия', 'Задача', 'Название задачи', 'Подробности'];
 
 /** The query's filters; a bare day as `to` includes that whole day. Empty parameters count as absent. */
 export function auditFilter(query: Record<string, unknown>): AuditFilter {
@@ -43,12 +42,12 @@ export class AuditService {
     return this.audit.page({ taskId, cursor }, AUTH_LIMITS.auditPage);
   }
 
-  /** Every event of the filter, a thousand at a time; UTF-8 with a BOM and `;` so that Excel opens it as it is. */
+  /** Every event of the filter, a thousand at a time; UTF-8 with a BOM and `;` so that Excel opens it as it is; times in UTC. */
   async csv(query: Record<string, unknown>, res: Response): Promise<void> {
     const filter = auditFilter(query);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="audit.csv"');
-    res.write(`\uFEFF${csvLine(CSV_HEADER)}`);
+    res.write(`\uFEFF${csvLine(AUDIT_CSV_HEADER)}`);
     for (let cursor = filter.cursor; ; ) {
       const { events, next } = await this.audit.page({ ...filter, cursor }, 1_000);
       for (const e of events) {

@@ -47,8 +47,8 @@ export class AuthController {
 
   @Post('password')
   @HttpCode(200)
-  password(@CurrentUser() user: Principal, @Body(new ZodBodyPipe(changePasswordSchema)) body: never): Promise<MeResponse> {
-    return this.auth.changePassword(user, body);
+  password(@CurrentUser() user: Principal, @Body(new ZodBodyPipe(changePasswordSchema)) body: never, @Req() req: Request): Promise<MeResponse> {
+    return this.auth.changePassword(user, body, req);
   }
 
   @Get('tokens')

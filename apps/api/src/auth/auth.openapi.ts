@@ -5,7 +5,7 @@ import { RESPONSE_SCHEMAS as R } from '@app/contracts/response-schemas';
 import { idParamSchema } from '@app/contracts/schemas';
 import { placeholder, type RouteDoc } from '../openapi/route-doc';
 
-const sessionCookie = { 'Set-Cookie': `\`${SESSION_COOKIE}=…; HttpOnly; SameSite=Lax\` (Secure over HTTPS)` };
+const sessionCookie = { 'Set-Cookie': `\`${SESSION_COOKIE}=…; HttpOnly; SameSite=Lax\` (Secure when PUBLIC_URL is https, or the request came over HTTPS)` };
 const ssoNotConfigured = { 404: [AUTH_ERR.ssoNotConfigured] };
 
 export const AUTH_ROUTES: RouteDoc[] = [
@@ -51,14 +51,14 @@ export const AUTH_ROUTES: RouteDoc[] = [
     path: '/api/auth/password',
     tag: 'auth',
     summary: `«${AUTH_UI.changePassword}»: one's own password`,
-    description: "The new password is not temporary; the user's other sessions end, this one stays.",
+    description: `The new password is not temporary; the user's other sessions end, this one stays. A wrong current password counts as a failed sign-in of the user's login: ${AUTH_LIMITS.signInFailures} within ${AUTH_LIMITS.signInWindowMinutes} minutes answer 429 here and at sign-in.`,
     body: {
       schema: changePasswordSchema,
       example: { current: 'temporary-1', next: 'a new long password' },
       pipe: { invalid: [{ current: 'temporary-1', next: 'short' }, { next: 'a new long password' }] },
     },
     answers: [{ status: 200, description: 'the user, no longer with a temporary password', json: R.MeResponse }],
-    errors: { 400: [AUTH_ERR.wrongCurrentPassword, AUTH_ERR.samePassword] },
+    errors: { 400: [AUTH_ERR.wrongCurrentPassword, AUTH_ERR.samePassword], 429: [AUTH_ERR.tooManySignIns(placeholder<number>('minutes'))] },
   },
   {
     method: 'get',

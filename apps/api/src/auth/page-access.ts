@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { AUTH_ERR, ERR, isOutage, roleAtLeast, type Role } from '@app/contracts';
+import { AUTH_ERR, ERR, isOutage, roleAtLeast, signInPath, type Role } from '@app/contracts';
 import type { PrincipalResolver } from './principal-resolver';
 
 /** A browser asking for the page itself: not the page's own calls (`…/api/…`), not a script. */
@@ -16,7 +16,7 @@ export function pageAccess(principals: PrincipalResolver, role: Role) {
     try {
       const principal = await principals.resolve(req);
       if (!principal) {
-        if (asksForPage(req)) return res.redirect(302, `/login?next=${encodeURIComponent(req.originalUrl)}`);
+        if (asksForPage(req)) return res.redirect(302, signInPath(req.originalUrl));
         res.status(401).json({ error: AUTH_ERR.signInRequired });
         return;
       }

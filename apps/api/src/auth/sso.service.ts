@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type * as Oidc from 'openid-client';
-import { AUTH_LIMITS, type AuthOptions } from '@app/contracts';
+import { AUTH_LIMITS, safeReturnPath, type AuthOptions } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SsoLoginsRepository, UsersRepository, type UserEntity } from '@app/persistence';
 import { AuthService } from './auth.service';
-import { safeReturnPath } from './return-path';
+import { PublicOrigin } from './public-origin';
 
 const SSO_COOKIE = 'pe_sso';
 const CALLBACK = '/api/auth/oidc/callback';
@@ -32,6 +32,7 @@ export class SsoService {
     private readonly logins: SsoLoginsRepository,
     private readonly users: UsersRepository,
     private readonly auth: AuthService,
+    private readonly origin: PublicOrigin,
   ) {}
 
   get enabled(): boolean {
@@ -58,7 +59,7 @@ export class SsoService {
       state,
       nonce,
     });
-    res.cookie(SSO_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/api/auth/oidc', maxAge: 10 * 60_000 });
+    res.cookie(SSO_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure: this.origin.secure(req), path: '/api/auth/oidc', maxAge: 10 * 60_000 });
     res.redirect(302, url.href);
   }
 
@@ -71,7 +72,7 @@ export class SsoService {
     if (!login) return res.redirect(302, '/login?sso=failed');
     try {
       const client = await loadClient();
-      const current = new URL(req.originalUrl, this.origin(req));
+      const current = new URL(req.originalUrl, this.origin.of(req));
       const tokens = await client.authorizationCodeGrant(await this.configuration(), current, {
         pkceCodeVerifier: login.codeVerifier,
         expectedState: login.state,
@@ -92,9 +93,8 @@ export class SsoService {
     if (!claims || typeof claims.sub !== 'string') throw new Error('the ID token has no subject');
     const subject = `${this.config.OIDC_ISSUER_URL} ${claims.sub}`;
     const known = await this.users.findBySubject(subject);
-    if (known) return known;
-    const groups = Array.isArray(claims.groups) ? claims.groups : [];
-    const role = this.config.OIDC_ADMIN_GROUP && groups.includes(this.config.OIDC_ADMIN_GROUP) ? 'admin' : 'staff';
+    if (known) return this.withGroupRole(known, claims);
+    const role = this.inAdminGroup(claims) ? 'admin' : 'staff';
     const base = loginFromClaims(claims);
     const displayName = (typeof claims.name === 'string' && claims.name.trim()) || base;
     for (let n = 1; n <= 20; n++) {
@@ -113,6 +113,26 @@ export class SsoService {
     throw new Error('no free login for the single sign-on user');
   }
 
+  private inAdminGroup(claims: Claims): boolean {
+    const groups = Array.isArray(claims.groups) ? claims.groups : [];
+    return !!this.config.OIDC_ADMIN_GROUP && groups.includes(this.config.OIDC_ADMIN_GROUP);
+  }
+
+  /**
+   * With OIDC_ADMIN_GROUP set, the provider's group decides who is admin at every sign-in, so that
+   * taking someone out of the group takes their admin rights too: joining it makes an admin, leaving
+   * it makes a staff member. Viewer and staff, which the group does not speak of, stay the admins'
+   * choice on `Пользователи`. The last active admin is not demoted (as on `Пользователи`).
+   */
+  private async withGroupRole(user: UserEntity, claims: Claims): Promise<UserEntity> {
+    if (!this.config.OIDC_ADMIN_GROUP || user.disabled) return user;
+    const admin = this.inAdminGroup(claims);
+    if (admin === (user.role === 'admin')) return user;
+    const updated = await this.users.update(null, user.id, { role: admin ? 'admin' : 'staff' }, 'sso');
+    if (updated === 'last-admin') this.logger.warn(`"${user.login}" left ${this.config.OIDC_ADMIN_GROUP} but stays admin: the last active admin`);
+    return updated && typeof updated !== 'string' ? updated : user;
+  }
+
   /** Discovery once per process; a failure is tried again on the next sign-in. */
   private configuration(): Promise<Oidc.Configuration> {
     if (!this.discovered) {
@@ -127,12 +147,9 @@ export class SsoService {
     return this.discovered;
   }
 
-  private origin(req: Request): string {
-    return `${req.protocol}://${req.get('host')}`;
-  }
-
+  /** PUBLIC_URL's when set: what the provider has registered, whatever Host the proxy passes on. */
   private callbackUrl(req: Request): string {
-    return `${this.origin(req)}${CALLBACK}`;
+    return `${this.origin.of(req)}${CALLBACK}`;
   }
 }
 

@@ -3,7 +3,7 @@ import { CSV_MIME, ENGINE_ERR, ERR, LIMITS, PRICE_LIST_ERR, XLSX_MIME } from '@a
 import { RESPONSE_SCHEMAS as R } from '@app/contracts/response-schemas';
 import { createPriceListSchema, patchPriceListSchema } from '@app/contracts/price-list.schemas';
 import { idParamSchema } from '@app/contracts/schemas';
-import type { PathParam, RouteDoc } from '../openapi/route-doc';
+import { placeholder, type PathParam, type RouteDoc } from '../openapi/route-doc';
 
 const id: PathParam = { schema: idParamSchema, description: "the price list's id", notFound: PRICE_LIST_ERR.notFound };
 const versionId: PathParam = { schema: idParamSchema, description: "the version's id", notFound: PRICE_LIST_ERR.versionNotFound };
@@ -54,7 +54,7 @@ export const PRICE_LIST_ROUTES: RouteDoc[] = [
     description: 'Refused while tasks follow it (move them to their own file or another list first). Its files are removed from the storage once no job can still be reading them.',
     params: { id },
     answers: [{ status: 204, description: 'deleted' }],
-    errors: { 409: [PRICE_LIST_ERR.inUse(3)] },
+    errors: { 409: [PRICE_LIST_ERR.inUse(placeholder('tasks'))] },
   },
   {
     method: 'post',

@@ -17,5 +17,12 @@ describe('auditDetails', () => {
     );
     expect(auditDetails({ action: 'auth.sign-in-failed', details: { login: 'x', address: '10.0.0.1' } })).toBe('логин «x», с адреса 10.0.0.1');
     expect(auditDetails({ action: 'auth.sign-out', details: {} })).toBe('');
+    expect(auditDetails({ action: 'auth.sign-in-failed', details: { login: 'x', address: '10.0.0.1', during: 'password-change' } })).toBe(
+      'логин «x», с адреса 10.0.0.1, неверный текущий пароль при смене пароля',
+    );
+    expect(auditDetails({ action: 'user.create', details: { login: 'admin', role: 'admin', via: 'first-start' } })).toBe('admin, Администратор, при первом запуске (ADMIN_USER)');
+    expect(auditDetails({ action: 'user.update', details: { login: 'anna', role: { from: 'admin', to: 'staff' }, via: 'sso' } })).toBe(
+      'anna, роль: Администратор → Сотрудник, по группе единого входа',
+    );
   });
 });

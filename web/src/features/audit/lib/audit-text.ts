@@ -21,6 +21,7 @@ function userChange(d: Details): string[] {
   if (d.disabled === false) out.push(AUDIT_TEXT.disabledOff);
   if (d.passwordReset) out.push(AUDIT_TEXT.passwordReset);
   if (d.passwordChanged) out.push(AUDIT_TEXT.passwordChanged);
+  if (d.via === 'sso') out.push(AUDIT_TEXT.roleFromSso);
   return out;
 }
 
@@ -66,6 +67,7 @@ export function auditDetails(event: Pick<AuditEvent, 'action' | 'details'>): str
     case 'user.create':
       parts.push(str(d.login), roleName(d.role));
       if (d.via === 'sso') parts.push(AUDIT_TEXT.viaSso);
+      if (d.via === 'first-start') parts.push(AUDIT_TEXT.firstStart);
       break;
     case 'user.update':
       parts.push(...userChange(d));
@@ -75,6 +77,7 @@ export function auditDetails(event: Pick<AuditEvent, 'action' | 'details'>): str
       break;
     case 'auth.sign-in-failed':
       parts.push(AUDIT_TEXT.triedLogin(str(d.login)), AUDIT_TEXT.from(str(d.address)));
+      if (d.during === 'password-change') parts.push(AUDIT_TEXT.duringPasswordChange);
       break;
     default:
       return Object.keys(d).length ? JSON.stringify(d) : '';

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { AUTH_ERR, AUTH_UI, ERR, UI } from '@app/contracts';
+import { AUTH_ERR, AUTH_UI, ERR, UI, signInPath } from '@app/contracts';
 import { useAuth } from '../hooks/auth-context';
-import { loginPath } from '../lib/return-path';
 import { ChangePasswordForm } from './change-password-form';
 import { SignOutButton } from './user-menu';
 
@@ -28,7 +27,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (status === 'signed-out' || !user) return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
+  if (status === 'signed-out' || !user) return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
   if (user.mustChangePassword) {
     return (
       <div className="auth-screen">

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { AUTH_ERR, AUTH_UI, ERR, UI, type AuthOptions } from '@app/contracts';
+import { AUTH_ERR, AUTH_UI, ERR, UI, safeReturnPath, type AuthOptions } from '@app/contracts';
 import { serverMessageOf } from '../../../lib/api-client';
 import { fetchAuthOptions, signIn } from '../api/auth-api';
 import { useAuth } from '../hooks/auth-context';
-import { safeNext } from '../lib/return-path';
 
 /** Paths the server serves itself (Bull Board, the API reference): reached by a full page load, not the app's router. */
 const SERVER_PAGE = /^\/(admin|api)\//;
@@ -15,7 +14,7 @@ export function SignInPage() {
   const { status, setUser } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const next = safeNext(params.get('next'));
+  const next = safeReturnPath(params.get('next'));
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
