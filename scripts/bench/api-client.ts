@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import type { Item, Mapping, Task } from '@app/contracts';
+import type { Batch, BatchAction, Item, Mapping, Task } from '@app/contracts';
 
 /** The few API calls the benchmark makes, timed around the full body, signed in with a personal token. */
 export class ApiClient {
@@ -90,12 +90,22 @@ export class ApiClient {
     return { ms, rowsTotal: body.rowsTotal, warnings: body.warnings.length };
   }
 
+  /** POST /api/batches → its id (DESIGN §12). */
+  async startBatch(action: BatchAction, taskIds: string[]): Promise<string> {
+    return ((await this.json('POST', '/api/batches', { action, taskIds })) as { id: string }).id;
+  }
+
+  async batch(id: string): Promise<Batch> {
+    return (await this.json('GET', `/api/batches/${id}`, undefined)) as Batch;
+  }
+
   close(): void {
     this.agent.destroy();
   }
 
   private async json(method: string, path: string, body: unknown): Promise<unknown> {
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', ...this.auth }, body: JSON.stringify(body) });
+    const send = body === undefined ? {} : { body: JSON.stringify(body) };
+    const res = await fetch(`${this.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', ...this.auth }, ...send });
     const text = await res.text();
     if (res.status >= 300) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
     return text ? JSON.parse(text) : undefined;

@@ -26,6 +26,12 @@ export interface BenchOptions {
   gridKeys: number;
   /** Only the task page's measures (no price lists, no exports). */
   gridOnly: boolean;
+  /** Tasks in the batch case (issue 28): a batch of them against one export; 0 = skip. */
+  batchTasks: number;
+  /** Items of each task of the batch case. */
+  batchItems: number;
+  /** Only the batch case (one price list at --rows, no other stage). */
+  batchOnly: boolean;
   json?: string;
   /** Where the generated price lists keep their texts (fixture-builder's STRING_STYLES). */
   strings: StringStyle;
@@ -51,6 +57,9 @@ export const DEFAULTS: BenchOptions = {
   gridItems: [10_000, 1_000],
   gridKeys: 21,
   gridOnly: false,
+  batchTasks: 20,
+  batchItems: 200,
+  batchOnly: false,
   strings: 'shared',
   seed: 20240501,
   keepLogs: false,
@@ -79,6 +88,11 @@ export const USAGE = `npm run bench -- [flags]
                       ${DEFAULTS.gridItems.join(',')}, 0 = skip); --runs opens per size
   --grid-keys N       keystrokes timed per task page (default ${DEFAULTS.gridKeys})
   --grid-only         only the task page's measures (a minute or two)
+  --batch-tasks N     a batch of N tasks on one --rows price list against one export of one of
+                      them, on one worker and on two (issue 28: ≤ 3×, two < one; default
+                      ${DEFAULTS.batchTasks}, 0 = skip)
+  --batch-items N     items of each task of the batch (default ${DEFAULTS.batchItems})
+  --batch-only        only the batch case (a few minutes)
   --strings S         where the price lists keep their texts: shared (the shared-strings part,
                       default), str (t="str" cells) or inline (t="inlineStr"), as written by
                       streaming writers
@@ -99,6 +113,8 @@ const INT_FLAGS: Record<string, keyof BenchOptions> = {
   '--compare-rows': 'compareRows',
   '--check-items': 'checkItems',
   '--grid-keys': 'gridKeys',
+  '--batch-tasks': 'batchTasks',
+  '--batch-items': 'batchItems',
   '--seed': 'seed',
 };
 const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
@@ -106,6 +122,7 @@ const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
   '--skip-naive': 'skipNaive',
   '--load-only': 'loadOnly',
   '--grid-only': 'gridOnly',
+  '--batch-only': 'batchOnly',
   '--keep-logs': 'keepLogs',
 };
 
@@ -147,6 +164,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (options.loadOnly && options.skipLoad) throw new Error('--load-only and --skip-load exclude each other');
   if (options.loadOnly && options.gridOnly) throw new Error('--load-only and --grid-only exclude each other');
   if (options.gridOnly && options.gridItems.length === 0) throw new Error('--grid-only needs --grid-items');
+  if ([options.loadOnly, options.gridOnly, options.batchOnly].filter(Boolean).length > 1) throw new Error('--load-only, --grid-only and --batch-only exclude each other');
+  if (options.batchOnly && (options.batchTasks < 2 || options.batchItems < 1)) throw new Error('--batch-only needs --batch-tasks ≥ 2 and --batch-items ≥ 1');
   if (options.items > 10_000 || options.checkItems > 10_000 || options.gridItems.some((n) => n > 10_000)) {
     throw new Error('--items, --check-items, --grid-items: the API accepts at most 10,000 items per task');
   }

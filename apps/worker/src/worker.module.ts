@@ -13,6 +13,9 @@ import { ExportProcessor } from './export/export.processor';
 import { HousekeepingService } from './housekeeping/housekeeping.service';
 import { ExportReconciler } from './housekeeping/export-reconciler';
 import { WorkerHealthServer } from './health/worker-health.server';
+import { BatchReconciler } from './housekeeping/batch-reconciler';
+import { BatchJobRunner } from './batch/batch-job.runner';
+import { BatchPriceShares } from './batch/batch-price-shares';
 
 /** The worker: no HTTP API, only the queue consumer (plus an optional liveness port). */
 @Module({})
@@ -34,6 +37,9 @@ export class WorkerModule {
         CheckJobRunner,
         HousekeepingService,
         ExportReconciler,
+        BatchReconciler,
+        BatchPriceShares,
+        BatchJobRunner,
         ExportProcessor,
         WorkerHealthServer,
       ],

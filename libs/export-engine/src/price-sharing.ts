@@ -11,9 +11,13 @@ export { covers } from './price/shared-view';
  * Pass the result as each task's `EngineInput.sharedPrice`: a task it covers (shared-view.ts)
  * reads only its template, and gets the very export it would get without it; any other task
  * reads the price list itself. The headers (§10 guard) are read here too, for the same reason.
+ * `keyColumns`: when every task sets the same two key columns (`priceKeys`), pass them: rows
+ * without a code are then read only up to them, as each task's own read does (much faster on a
+ * wide list); a task with other key columns (or detected ones) is then not covered.
  */
-export async function sharePrice(price: string | Buffer, items: Item[], repeatColumns: number[]): Promise<SharedPrice> {
-  const share = await buildSharedPrice(price, items, repeatColumns);
-  share.priceColumns = await columnsOrNone(price, 'price');
+export async function sharePrice(price: string | Buffer, items: Item[], repeatColumns: number[], keyColumns?: { ma: number; gm: number }): Promise<SharedPrice> {
+  // Both stream the file: their inflating overlaps.
+  const [share, priceColumns] = await Promise.all([buildSharedPrice(price, items, repeatColumns, keyColumns), columnsOrNone(price, 'price')]);
+  share.priceColumns = priceColumns;
   return share;
 }

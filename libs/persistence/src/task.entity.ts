@@ -4,6 +4,8 @@ import type { Item, Mapping, StoredFileInfo } from '@app/contracts';
 /** A stored upload: what the API shows, plus the object key that only the server knows. */
 export interface StoredFile extends StoredFileInfo {
   key: string;
+  /** The content's sha256 (uploads since batches): tasks on the same bytes share one price read (DESIGN §12). */
+  sha256?: string;
 }
 
 export interface StoredFiles {

@@ -170,7 +170,7 @@ export class TasksRepository {
         if (!(await this.unowned.claim(file.key, tx))) throw new SweptUpload();
         const previous = task.files[kind];
         if (previous) await this.unowned.release(previous.key, tx);
-        task.files = { ...task.files, [kind]: file };
+        task.files = { ...task.files, [kind]: { ...file, sha256 } };
         const saved = await tx.save(task);
         await recordAudit(tx, actor, 'task.upload', { kind, name: file.name, size: file.size, sha256 }, id);
         return { task: saved, previous };

@@ -1,4 +1,5 @@
-import type { CheckOutput, EngineInput, EngineOutput } from '@app/export-engine';
+import type { Item } from '@app/contracts';
+import type { CheckOutput, EngineInput, EngineOutput, SharedPrice } from '@app/export-engine';
 
 /**
  * The one seam between a job and the export engine. The engine is CPU-bound, so an
@@ -10,6 +11,8 @@ export abstract class EngineRunner {
   abstract run(input: EngineInput): Promise<EngineOutput>;
   /** The dry run of DESIGN §11 (no workbook written); rejects as run() does. */
   abstract check(input: EngineInput): Promise<CheckOutput>;
+  /** Reads a price list once for a batch's tasks (DESIGN §12): the union of their items and mapped price columns. */
+  abstract share(price: string, items: Item[], repeatColumns: number[]): Promise<SharedPrice>;
   /** Stops what is still running (after the worker's last job). */
   abstract close(): Promise<void>;
 }

@@ -1,12 +1,17 @@
 import { parentPort } from 'node:worker_threads';
-import { EngineError, checkExport, generateExport, type CheckOutput, type EngineInput, type EngineOutput } from '@app/export-engine';
+import type { Item } from '@app/contracts';
+import { EngineError, checkExport, generateExport, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
 
-/** What an engine thread is asked: an export, or the check of one (DESIGN §11). */
-export type EngineThreadRequest = { mode: 'generate'; input: EngineInput } | { mode: 'check'; input: EngineInput };
+/** What an engine thread is asked: an export, the check of one (DESIGN §11), or a batch's shared price read (§12). */
+export type EngineThreadRequest =
+  | { mode: 'generate'; input: EngineInput }
+  | { mode: 'check'; input: EngineInput }
+  | { mode: 'share'; price: string; items: Item[]; repeatColumns: number[] };
 
 export type EngineThreadReply =
   | ({ ok: true; mode: 'generate'; xlsx: Uint8Array } & Omit<EngineOutput, 'xlsx' | 'placement'>)
   | { ok: true; mode: 'check'; check: CheckOutput }
+  | { ok: true; mode: 'share'; share: SharedPrice }
   | { ok: false; engineError: boolean; message: string; code?: string };
 
 /** An engine thread of ThreadEngineRunner: one job at a time, its input in, one reply out. */
@@ -16,6 +21,8 @@ async function run(request: EngineThreadRequest): Promise<void> {
   try {
     if (request.mode === 'check') {
       reply = { ok: true, mode: 'check', check: await checkExport(request.input) };
+    } else if (request.mode === 'share') {
+      reply = { ok: true, mode: 'share', share: await sharePrice(request.price, request.items, request.repeatColumns) };
     } else {
       const { xlsx, placement: _placement, ...rest } = await generateExport(request.input);
       reply = { ok: true, mode: 'generate', xlsx: new Uint8Array(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength), ...rest };

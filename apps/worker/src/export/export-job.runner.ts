@@ -13,6 +13,7 @@ import { EngineRejection, EngineRunner } from './engine-runner';
 import { downloadTaskFiles } from './task-files';
 import { OutageWait } from './outage-wait';
 import { settleAll } from './settle-all';
+import { BatchPriceShares, ownFileSource } from '../batch/batch-price-shares';
 
 type ExportJob = Job<ExportJobData, ExportJobResult | null>;
 
@@ -35,6 +36,7 @@ export class ExportJobRunner {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly engine: EngineRunner,
+    private readonly shares: BatchPriceShares,
     private readonly logger: PinoLogger,
   ) {}
 
@@ -65,7 +67,8 @@ export class ExportJobRunner {
         wait.database(() => this.exports.newestDigest(task.id)),
       ]);
       const downloaded = Date.now();
-      const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers });
+      const sharedPrice = job.data.batchId && task.files.price ? await this.shares.forChild(job.data.batchId, ownFileSource(task.files.price), files.price) : undefined;
+      const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers, sharedPrice });
       const engineDone = Date.now();
       const changes = previous ? digestChanges(previous.digest, out.digest, previous.finishedAt.toISOString()) : null;
       const objectKey = storageKeys.export(task.id, exportId);
@@ -81,12 +84,13 @@ export class ExportJobRunner {
         log.info('task deleted while generating; export discarded');
         return null;
       }
-      log.info({ rows: out.report.rows, timings }, 'export done');
+      log.info({ rows: out.report.rows, timings, shared: sharedPrice !== undefined }, 'export done');
       return jobResult(objectKey, out.xlsx.length, out.report);
     } catch (error) {
       throw await this.failure(job, error as Error, log);
     } finally {
       await rm(dir, { recursive: true, force: true });
+      if (job.data.batchId) await this.shares.childEnded(job.data.batchId);
     }
   }
 

@@ -2,12 +2,14 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { PinoLogger } from 'nestjs-pino';
 import { Queue, Worker, type Job } from 'bullmq';
 import {
+  BATCH_JOB,
   CHECK_JOB,
   COLUMNS_JOB,
   EXPORT_JOB,
   EXPORT_QUEUE,
   HOUSEKEEPING_JOB,
   RECONCILE_JOB,
+  type BatchJobData,
   type CheckJobData,
   type CheckResponse,
   type ColumnsJobData,
@@ -24,8 +26,10 @@ import { ColumnsJobRunner } from './columns-job.runner';
 import { CheckJobRunner } from './check-job.runner';
 import { HousekeepingService } from '../housekeeping/housekeeping.service';
 import { ExportReconciler } from '../housekeeping/export-reconciler';
+import { BatchReconciler } from '../housekeeping/batch-reconciler';
+import { BatchJobRunner } from '../batch/batch-job.runner';
 
-type AnyJobData = ExportJobData | ColumnsJobData | CheckJobData;
+type AnyJobData = ExportJobData | ColumnsJobData | CheckJobData | BatchJobData;
 type AnyJobResult = ExportJobResult | FileColumns | CheckResponse | null;
 
 /**
@@ -45,6 +49,8 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     private readonly checks: CheckJobRunner,
     private readonly housekeeping: HousekeepingService,
     private readonly reconciler: ExportReconciler,
+    private readonly batchReconciler: BatchReconciler,
+    private readonly batches: BatchJobRunner,
     private readonly engine: EngineRunner,
     private readonly logger: PinoLogger,
   ) {}
@@ -91,11 +97,18 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
 
   private process(job: Job<AnyJobData, AnyJobResult>): Promise<AnyJobResult> {
     if (job.name === HOUSEKEEPING_JOB) return this.housekeeping.run().then(() => null);
-    if (job.name === RECONCILE_JOB) return this.reconciler.run(this.scheduler!).then(() => null);
+    if (job.name === RECONCILE_JOB) return this.reconcile();
+    if (job.name === BATCH_JOB) return this.batches.run(job as Job<BatchJobData>);
     if (job.name === COLUMNS_JOB) return this.columns.run(job as Job<ColumnsJobData>);
     if (job.name === CHECK_JOB) return this.checks.run(job as Job<CheckJobData>);
     if (job.name !== EXPORT_JOB) throw new Error(`unknown job ${job.name}`);
     return this.runner.run(job as Job<ExportJobData, ExportJobResult | null>);
+  }
+
+  private async reconcile(): Promise<null> {
+    await this.reconciler.run(this.scheduler!);
+    await this.batchReconciler.run(this.scheduler!);
+    return null;
   }
 
   async onApplicationShutdown(signal?: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
-import type { CheckOutput, EngineInput, EngineOutput } from '@app/export-engine';
+import type { Item } from '@app/contracts';
+import type { CheckOutput, EngineInput, EngineOutput, SharedPrice } from '@app/export-engine';
 import { EngineRejection, EngineRunner } from './engine-runner';
 import type { EngineThreadReply, EngineThreadRequest } from './engine.thread';
 
@@ -44,6 +45,12 @@ export class ThreadEngineRunner extends EngineRunner {
     const reply = await this.ask({ mode: 'check', input });
     if (reply.mode !== 'check') throw new Error('the engine thread answered another request');
     return reply.check;
+  }
+
+  async share(price: string, items: Item[], repeatColumns: number[]): Promise<SharedPrice> {
+    const reply = await this.ask({ mode: 'share', price, items, repeatColumns });
+    if (reply.mode !== 'share') throw new Error('the engine thread answered another request');
+    return reply.share;
   }
 
   private ask(request: EngineThreadRequest): Promise<Extract<EngineThreadReply, { ok: true }>> {

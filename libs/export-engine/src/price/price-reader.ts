@@ -64,6 +64,8 @@ export interface PriceSheetScan {
   formats: CellFormats;
   dateOffset: number;
   stringsIndex: SharedStringsIndex | undefined;
+  /** Shared-string index → its normalised text, for the strings taken for keys. */
+  sharedKeys: ReadonlyMap<number, string>;
 }
 
 /**
@@ -110,7 +112,7 @@ export async function scanPriceSheet(
   const index = newIndex(sharedKeys);
   await readSheetCells(await zip.openXmlStream(parts.dataSheet.entry), index);
   timings.priceSheet = performance.now() - t;
-  return { index, stylesXml, formats, dateOffset: parts.date1904 ? DATE1904_OFFSET : 0, stringsIndex };
+  return { index, stylesXml, formats, dateOffset: parts.date1904 ? DATE1904_OFFSET : 0, stringsIndex, sharedKeys };
 }
 
 /**

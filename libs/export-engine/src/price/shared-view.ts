@@ -26,7 +26,8 @@ export async function matchSharedPrice(share: SharedPrice, items: readonly Item[
  * among the share's repeat columns, and no other task's key reads like a damaged code (the task's
  * own read would list such a cell as damaged, the share took it for a key). A task that sets both
  * key columns reads only up to them in rows without its codes: the share answers for it only
- * when that cannot hide a cell (cells in column order, no formula without value past them).
+ * when that cannot hide a cell (cells in column order, no formula without value past them). A
+ * share read with set key columns answers only for tasks setting just these.
  */
 export function covers(share: SharedPrice, items: readonly Item[], mapping: Mapping): boolean {
   return coversKeys(share, itemKeys(items), mapping);
@@ -44,6 +45,11 @@ function coversKeys(share: SharedPrice, keys: ItemKeys, mapping: Mapping): boole
   for (const c of mapped) if (c > 0 && !repeat.has(c)) return false;
   for (const key of share.keyKinds.keys()) if (!keys.keyKinds.has(key) && looksLikeExponent(key)) return false;
   const { ma, gm } = mapping.priceKeys;
+  if (share.keyColumns) {
+    // Read as a task with these key columns reads: only such a task is answered for.
+    const own = ma > 0 && gm > 0 ? new Set([ma, gm]) : new Set<number>();
+    if (own.size !== share.keyColumns.length || !share.keyColumns.every((c) => own.has(c))) return false;
+  }
   if (ma > 0 && gm > 0) {
     if (share.unordered) return false;
     const last = Math.max(ma, gm);

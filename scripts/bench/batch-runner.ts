@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import type { ApiClient } from './api-client';
+import type { BenchStack } from './bench-stack';
+import { buildItems, type BenchInputs } from './fixture-builder';
+import { prepareTask } from './http-runner';
+import { median } from './stats-helper';
+
+/**
+ * One price list, many exports (DESIGN §12 "Speed", issue 28): a batch of `tasks` tasks of
+ * `items` items each on the same price list, against one export of one of them, on one worker
+ * and then on two, run by run in turn so drift falls on all alike. A batch is timed from its POST
+ * to the moment GET /api/batches/{id} says done.
+ */
+export interface BatchBenchSummary {
+  rows: number;
+  tasks: number;
+  items: number;
+  oneExport: number[];
+  batchOneWorker: number[];
+  batchTwoWorkers: number[];
+  /** batch on one worker ÷ one export (target ≤ 3). */
+  ratio: number;
+  /** batch on two workers ÷ batch on one (target < 1). */
+  twoVsOne: number;
+}
+
+export async function runBatchBench(
+  stack: BenchStack,
+  client: ApiClient,
+  inputs: BenchInputs,
+  opts: { rows: number; tasks: number; items: number; runs: number; log: (line: string) => void },
+): Promise<BatchBenchSummary> {
+  const { items: all } = buildItems(opts.rows, opts.tasks * opts.items);
+  const price = await readFile(inputs.price);
+  const taskIds: string[] = [];
+  for (let i = 0; i < opts.tasks; i++) {
+    const id = await prepareTask(client, `Пакет ${i + 1}`, inputs.mapping, inputs.template, all.slice(i * opts.items, (i + 1) * opts.items));
+    // The same weekly file given to every task: the batch reads it once per worker.
+    await client.upload(id, 'price', price, 'price.xlsx');
+    taskIds.push(id);
+  }
+  const timeBatch = async (): Promise<number> => {
+    const t = performance.now();
+    const id = await client.startBatch('generate', taskIds);
+    for (;;) {
+      const batch = await client.batch(id);
+      if (batch.status === 'done') {
+        if (batch.failed) throw new Error(`batch ${id}: ${batch.failed} rows failed: ${batch.tasks.find((r) => r.error)?.error}`);
+        return performance.now() - t;
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+  const out: BatchBenchSummary = { rows: opts.rows, tasks: opts.tasks, items: opts.items, oneExport: [], batchOneWorker: [], batchTwoWorkers: [], ratio: NaN, twoVsOne: NaN };
+
+  await stack.stopWorkers();
+  await stack.startBenchWorker();
+  // A first export warms the worker's engine threads, as a running system has them.
+  await client.generate(taskIds[0]);
+  for (let r = 0; r < opts.runs; r++) {
+    const one = await client.generate(taskIds[0]);
+    if (one.status !== 200) throw new Error(`generate: HTTP ${one.status} ${one.error ?? ''}`);
+    out.oneExport.push(one.ms);
+    out.batchOneWorker.push(await timeBatch());
+    opts.log(`  run ${r + 1}: one export ${one.ms.toFixed(0)} ms, batch of ${opts.tasks} on one worker ${out.batchOneWorker[r].toFixed(0)} ms`);
+  }
+  await stack.startBenchWorker();
+  await client.generate(taskIds[1]);
+  for (let r = 0; r < opts.runs; r++) {
+    out.batchTwoWorkers.push(await timeBatch());
+    opts.log(`  run ${r + 1}: batch of ${opts.tasks} on two workers ${out.batchTwoWorkers[r].toFixed(0)} ms`);
+  }
+  out.ratio = median(out.batchOneWorker) / median(out.oneExport);
+  out.twoVsOne = median(out.batchTwoWorkers) / median(out.batchOneWorker);
+  return out;
+}
