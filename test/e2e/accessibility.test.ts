@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { CHECK_UI, UI } from '@app/contracts';
-import type { Item, Mapping, Task } from '@app/contracts';
+import { BATCH_UI, CHECK_UI, PRICE_LIST_UI, UI } from '@app/contracts';
+import type { Batch, Item, Mapping, PriceList, Task } from '@app/contracts';
 import { sampleItems } from '@app/export-engine/testing/fixtures';
 import { api, putGlobalMapping } from '../support/api-client';
 import { generate, readyTask } from '../support/generate-helpers';
 import { closeBrowser, exactText, gotoTask, launchPage, type OpenPage } from './browser';
+import { addVersion, createPriceList, dropAll, finishedBatch, follow, namedReadyTask } from './price-list-api';
 
 jest.setTimeout(180_000);
 
@@ -32,6 +33,9 @@ describe('web: accessibility (axe-core, WCAG 2 A/AA)', () => {
   let page: Page;
   let original: Mapping;
   let task: Task;
+  let list: PriceList;
+  let following: Task;
+  let batch: Batch;
 
   beforeAll(async () => {
     original = (await api().get('/api/mappings/global').expect(200)).body as Mapping;
@@ -39,6 +43,13 @@ describe('web: accessibility (axe-core, WCAG 2 A/AA)', () => {
     const items: Item[] = [...sampleItems(), { ma: '0031000', gm: '', name: 'Повтор', minQty: 1, step: 1 }, { ma: '31012', gm: '', name: 'Без нулей', minQty: 5, step: 2 }];
     task = await readyTask(items);
     await generate(task.id).expect(200);
+    // A list with two versions, a task that follows it (stale after the second), a finished batch.
+    list = await createPriceList(`Доступность ${randomUUID().slice(0, 8)}`);
+    await addVersion(list.id);
+    following = await namedReadyTask(`Следит за прайсом ${randomUUID().slice(0, 8)}`);
+    await follow(following.id, list.id);
+    batch = await finishedBatch('generate', [following.id, task.id]);
+    await addVersion(list.id);
     ({ browser, ...open } = await launchPage());
     page = open.page;
   }, 90_000);
@@ -46,7 +57,7 @@ describe('web: accessibility (axe-core, WCAG 2 A/AA)', () => {
   afterAll(async () => {
     await closeBrowser(open, browser);
     if (original) await putGlobalMapping(original);
-    if (task) await api().delete(`/api/tasks/${task.id}`);
+    await dropAll([task, following], list);
   });
 
   it('the home page', async () => {
@@ -77,6 +88,34 @@ describe('web: accessibility (axe-core, WCAG 2 A/AA)', () => {
 
     await page.locator('.items-filter__option[data-filter="missing"]').click();
     await page.locator('.items-search__input').fill('0031');
+    await expect(violations(page)).resolves.toEqual([]);
+  });
+
+  it('the price lists page with its versions and columns open, the sidebar choosing tasks', async () => {
+    await page.goto('/price-lists');
+    const card = page.locator(`[data-price-list-id="${list.id}"]`);
+    await card.locator('summary', { hasText: PRICE_LIST_UI.versions }).click();
+    await card.locator('tr[data-version-id]').nth(1).waitFor();
+    await card.locator('summary', { hasText: PRICE_LIST_UI.columns }).click();
+    await card.locator('table', { has: page.getByRole('columnheader', { name: PRICE_LIST_UI.versionColumns.header }) }).waitFor();
+    await page.locator('.stale-dot').first().waitFor();
+    await expect(violations(page)).resolves.toEqual([]);
+
+    await page.getByRole('button', { name: BATCH_UI.select, exact: true }).click();
+    await page.getByRole('checkbox').first().check();
+    await expect(violations(page)).resolves.toEqual([]);
+    await page.getByRole('button', { name: BATCH_UI.cancelSelect, exact: true }).click();
+  });
+
+  it('a task that follows a stale price list, and a finished batch', async () => {
+    await gotoTask(page, following);
+    await page.getByTestId('price-follow').waitFor();
+    await page.getByTestId('task-stale').waitFor();
+    await page.locator('.export-list__item').first().waitFor();
+    await expect(violations(page)).resolves.toEqual([]);
+
+    await page.goto(`/batch/${batch.id}`);
+    await page.locator('[data-batch-status="done"]').waitFor();
     await expect(violations(page)).resolves.toEqual([]);
   });
 

@@ -43,6 +43,26 @@ export const PRICE_LIST_UI = {
   /** In the export history: the version an export used. */
   versionOf: (date: string) => `Прайс от ${date}`,
   versionAdded: (tasks: number) => `Новая версия загружена. Задач, которые стоит сформировать заново: ${tasks}`,
+  /** The web app's page, toasts and tables. */
+  loadFailed: 'Не удалось загрузить прайсы',
+  created: 'Прайс создан',
+  createFailed: 'Не удалось создать прайс',
+  renamed: 'Прайс переименован',
+  renameFailed: 'Не удалось переименовать прайс',
+  deleted: 'Прайс удалён',
+  deleteFailed: 'Не удалось удалить прайс',
+  cancel: 'Отмена',
+  noCurrent: 'Файл ещё не загружен',
+  versionsLoadFailed: 'Не удалось загрузить версии прайса',
+  columnsLoadFailed: 'Не удалось прочитать колонки прайса',
+  noColumns: 'Колонок не найдено',
+  versionColumns: { date: 'Загружена', file: 'Файл', size: 'Размер', who: 'Кто загрузил', columnLetter: 'Колонка', header: 'Заголовок', samples: 'Примеры' },
+  /** The task page's price card. */
+  source: 'Источник прайса',
+  followChanged: (name: string) => `Задача берёт прайс «${name}»`,
+  ownFileChosen: 'Задача берёт свой файл прайса',
+  followFailed: 'Не удалось сменить прайс задачи',
+  noFollowing: 'Нет задач, которые берут этот прайс',
 } as const;
 
 export const BATCH_ERR = {
@@ -89,4 +109,9 @@ export const BATCH_UI = {
   unnamedFile: 'Задача',
   /** The archive's own name: `Пакет 25.11.2026.zip`. */
   archiveName: (date: string) => `Пакет ${date}.zip`,
+  startFailed: 'Не удалось запустить пакет',
+  loadFailed: 'Не удалось загрузить пакет',
+  /** The sidebar's selection: how many tasks are ticked. */
+  selected: (n: number) => `Выбрано: ${n}`,
+  startedAt: (when: string, who: string) => `Запущен ${when}${who ? `, ${who}` : ''}`,
 } as const;

@@ -5,6 +5,7 @@ import { AppRouter } from './router';
 import './styles/global.css';
 import './styles/rules.css';
 import './styles/auth.css';
+import './styles/price-lists.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -4,7 +4,9 @@ import { RequireAdmin, RequireAuth } from '../features/auth/components/require-a
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { AuditPage } from '../features/audit/components/audit-page';
 import { UsersPage } from '../features/users/components/users-page';
+import { PriceListsPage } from '../features/price-lists/components/price-lists-page';
 import { AppLayout } from './layout/app-layout';
+import { BatchRoute } from './routes/batch';
 import { HomeRoute } from './routes/home';
 import { MappingRoute } from './routes/mapping';
 import { NotFoundRoute } from './routes/not-found';
@@ -23,6 +25,8 @@ const router = createBrowserRouter([
       { index: true, element: <HomeRoute /> },
       { path: 'task/:id', element: <TaskRoute /> },
       { path: 'settings/mapping', element: <MappingRoute /> },
+      { path: 'price-lists', element: <PriceListsPage /> },
+      { path: 'batch/:id', element: <BatchRoute /> },
       { path: 'account', element: <AccountPage /> },
       { path: 'users', element: <RequireAdmin><UsersPage /></RequireAdmin> },
       { path: 'audit', element: <RequireAdmin><AuditPage /></RequireAdmin> },

@@ -23,3 +23,12 @@ export function formatSize(bytes: number | null | undefined): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} ${kb}`;
   return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} ${mb}`;
 }
+
+const dateOnly = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** A day as Russian users read it: 25.11.2026. Empty for a missing or bad value. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : dateOnly.format(d);
+}

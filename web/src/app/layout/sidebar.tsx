@@ -1,15 +1,18 @@
 import { Link, NavLink } from 'react-router-dom';
-import { AUTH_UI, UI } from '@app/contracts';
+import { AUTH_UI, BATCH_UI, PRICE_LIST_UI, UI } from '@app/contracts';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { useCan } from '../../features/auth/hooks/auth-context';
+import { BatchSelectBar } from '../../features/batches/components/batch-select-bar';
 import { AddTaskButton } from '../../features/tasks/components/add-task-button';
 import { TaskList } from '../../features/tasks/components/task-list';
-import { MAPPING_PATH } from '../../lib/navigation';
+import { useTaskSelection } from '../../features/tasks/hooks/use-task-selection';
+import { MAPPING_PATH, PRICE_LISTS_PATH } from '../../lib/navigation';
 
 /** The fixed-width left menu shown on every page. */
 export function Sidebar() {
   const canEdit = useCan('staff');
   const isAdmin = useCan('admin');
+  const selection = useTaskSelection();
   return (
     <aside className="sidebar">
       <div className="sidebar__brand">
@@ -21,6 +24,10 @@ export function Sidebar() {
       <NavLink to={MAPPING_PATH} className="sidebar__nav-link">
         <span aria-hidden="true" className="sidebar__nav-icon">⚙</span>
         {UI.rulesLink}
+      </NavLink>
+      <NavLink to={PRICE_LISTS_PATH} className="sidebar__nav-link">
+        <span aria-hidden="true" className="sidebar__nav-icon">₽</span>
+        {PRICE_LIST_UI.navLink}
       </NavLink>
       {isAdmin ? (
         <>
@@ -39,8 +46,16 @@ export function Sidebar() {
           <AddTaskButton />
         </div>
       ) : null}
-      <h2 className="sidebar__heading">{UI.tasksHeading}</h2>
-      <TaskList />
+      <div className="sidebar__tasks-head">
+        <h2 className="sidebar__heading">{UI.tasksHeading}</h2>
+        {canEdit && !selection.selecting ? (
+          <button type="button" className="sidebar__select" onClick={selection.begin}>
+            {BATCH_UI.select}
+          </button>
+        ) : null}
+      </div>
+      {canEdit && selection.selecting ? <BatchSelectBar selection={selection} /> : null}
+      <TaskList selection={canEdit ? selection : undefined} />
       <div className="sidebar__footer">
         <UserMenu />
         <Link to={MAPPING_PATH} className="sidebar__help">

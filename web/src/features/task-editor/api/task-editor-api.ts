@@ -31,6 +31,12 @@ export function changeTaskProfile(id: string, profileId: string | null, version:
   return apiRequest<PatchTaskResponse>(taskUrl(id), { method: 'PATCH', json: body });
 }
 
+/** Follow a library price list (null: the task's own price file again). */
+export function changeTaskPriceList(id: string, priceListId: string | null, version: number): Promise<PatchTaskResponse> {
+  const body: PatchTaskRequest = { priceListId, version };
+  return apiRequest<PatchTaskResponse>(taskUrl(id), { method: 'PATCH', json: body });
+}
+
 /** The task, and what the template guard found in the new file (`headerChanges`). */
 export function uploadTaskFile(id: string, kind: FileKind, file: File): Promise<UploadResponse> {
   const form = new FormData();

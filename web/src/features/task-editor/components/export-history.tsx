@@ -1,6 +1,6 @@
-import { AUTH_UI, TOAST, UI, warningText } from '@app/contracts';
+import { AUTH_UI, PRICE_LIST_UI, TOAST, UI, warningText } from '@app/contracts';
 import type { ExportRecord } from '@app/contracts';
-import { formatDateTime, formatSize } from '../../../lib/format';
+import { formatDate, formatDateTime, formatSize } from '../../../lib/format';
 import { ExportChangesSummary } from '../../check-preview/components/changes-list';
 import { exportFileUrl } from '../api/task-editor-api';
 
@@ -28,6 +28,7 @@ export function ExportHistory({ taskId, exports }: { taskId: string; exports: Ex
               <span className={`status status--${e.status}`}>{UI.exportStatus[e.status] ?? e.status}</span>
               <span className="export-list__summary">
                 {summary(e)}
+                {e.priceVersion ? <span className="export-list__by">{PRICE_LIST_UI.versionOf(formatDate(e.priceVersion.uploadedAt))}</span> : null}
                 {e.createdBy ? <span className="export-list__by">{AUTH_UI.exportedBy(e.createdBy.displayName)}</span> : null}
                 {e.report?.warnings?.map((w) => (
                   <span key={warningText(w)} className="export-list__warning" title={warningText(w)}>

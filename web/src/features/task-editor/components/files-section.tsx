@@ -1,12 +1,15 @@
-import { FILE_KINDS, UI } from '@app/contracts';
+import { UI } from '@app/contracts';
 import type { FileKind, HeaderChange, Task, UploadResponse } from '@app/contracts';
 import { HeaderChanges } from './header-changes';
+import { PriceCard } from './price-card';
 import { UploadCard } from './upload-card';
 import { ReadOnlyFiles } from './read-only-files';
 
 interface Props {
   task: Task;
   onUploaded: (answer: UploadResponse, kind: FileKind) => void;
+  /** The price card's source: a library list, or the task's own file (null). */
+  onPriceList: (priceListId: string | null, name: string) => Promise<boolean>;
   /** The template guard's findings, shown under the cards (none: no warning). */
   headerChanges?: readonly HeaderChange[];
   /** Absent: the changes are shown without `Исправить`. */
@@ -17,7 +20,7 @@ interface Props {
 
 const NO_CHANGES: readonly HeaderChange[] = [];
 
-export function FilesSection({ task, onUploaded, headerChanges = NO_CHANGES, onFix, readOnly = false }: Props) {
+export function FilesSection({ task, onUploaded, onPriceList, headerChanges = NO_CHANGES, onFix, readOnly = false }: Props) {
   return (
     <section className="panel">
       <h2 className="panel__title">{UI.filesSection}</h2>
@@ -25,9 +28,8 @@ export function FilesSection({ task, onUploaded, headerChanges = NO_CHANGES, onF
         <ReadOnlyFiles task={task} />
       ) : (
         <div className="upload-grid">
-          {FILE_KINDS.map((kind) => (
-            <UploadCard key={kind} task={task} kind={kind} onUploaded={onUploaded} />
-          ))}
+          <PriceCard task={task} onUploaded={onUploaded} onPriceList={onPriceList} />
+          <UploadCard task={task} kind="template" onUploaded={onUploaded} />
         </div>
       )}
       <p className="note">{UI.sheetNote}</p>

@@ -1,9 +1,15 @@
-import { FILE_KINDS, UI } from '@app/contracts';
+import { FILE_KINDS, PRICE_LIST_UI, UI } from '@app/contracts';
 import type { FileKind, Task } from '@app/contracts';
-import { formatDateTime, formatSize } from '../../../lib/format';
+import { formatDate, formatDateTime, formatSize } from '../../../lib/format';
+import { priceVersionFileUrl } from '../../price-lists/api/price-lists-api';
 import { taskFileUrl } from '../api/task-editor-api';
+import { FILE_TITLES } from './upload-card';
 
-const TITLES: Record<FileKind, string> = { price: UI.priceCard, template: UI.templateCard };
+/** Where a viewer downloads the file: a followed list's current version, else the task's own upload. */
+function fileUrl(task: Task, kind: FileKind): string {
+  const current = kind === 'price' ? task.priceList?.current : null;
+  return task.priceListId && current ? priceVersionFileUrl(task.priceListId, current.id) : taskFileUrl(task.id, kind);
+}
 
 /** A viewer's files: each one's name, size and date, to download; nothing to upload. */
 export function ReadOnlyFiles({ task }: { task: Task }) {
@@ -11,12 +17,19 @@ export function ReadOnlyFiles({ task }: { task: Task }) {
     <ul className="file-list">
       {FILE_KINDS.map((kind) => {
         const file = task.files?.[kind] ?? null;
+        const list = kind === 'price' ? task.priceList : null;
         return (
           <li key={kind} className="file-list__item" data-testid={`file-name-${kind}`}>
-            <span className="file-list__kind">{TITLES[kind]}</span>
+            <span className="file-list__kind">{FILE_TITLES[kind]}</span>
+            {list ? (
+              <span>
+                {list.name}
+                {list.current ? ` · ${PRICE_LIST_UI.versionOf(formatDate(list.current.uploadedAt))}` : ''}
+              </span>
+            ) : null}
             {file ? (
               <>
-                <a href={taskFileUrl(task.id, kind)} download={file.name}>
+                <a href={fileUrl(task, kind)} download={file.name}>
                   {file.name}
                 </a>
                 <span className="upload-card__file-meta">

@@ -6,6 +6,7 @@ import { useHeaderChanges } from '../hooks/use-header-changes';
 import { useItemsEditor } from '../hooks/use-items-editor';
 import { useTaskActions } from '../hooks/use-task-actions';
 import { useUnsavedGuard } from '../hooks/use-unsaved-guard';
+import { showsStale } from '../lib/stale';
 import { ExportHistory } from './export-history';
 import { FilesSection } from './files-section';
 import { ItemsSection } from './items-section';
@@ -35,6 +36,7 @@ export function TaskEditor({ task, onTaskChange }: Props) {
   const focus = useItemFocus();
   // A viewer reads the task: no saves, uploads, checks or exports (the API refuses them too).
   const readOnly = !useCan('staff');
+  const stale = showsStale(task, history.exports);
   const journalKey = `${task.updatedAt}:${history.exports?.length ?? 0}:${preview.checking}`;
 
   const onUploaded = ({ headerChanges, ...fresh }: UploadResponse, kind: FileKind) => {
@@ -59,11 +61,19 @@ export function TaskEditor({ task, onTaskChange }: Props) {
         onProfileChange={actions.changeProfile}
         checkButton={<CheckButton checking={preview.checking} onCheck={() => void preview.run()} />}
         readOnly={readOnly}
+        stale={stale}
       />
       {preview.check ? (
         <CheckPanel check={preview.check} stale={preview.stale} focused={focus.focused} onFocusItem={focus.focusItem} onClose={preview.close} />
       ) : null}
-      <FilesSection task={task} onUploaded={onUploaded} headerChanges={guard.changes} onFix={readOnly ? undefined : onFix} readOnly={readOnly} />
+      <FilesSection
+        task={task}
+        onUploaded={onUploaded}
+        onPriceList={actions.changePriceList}
+        headerChanges={guard.changes}
+        onFix={readOnly ? undefined : onFix}
+        readOnly={readOnly}
+      />
       <ItemsSection editor={editor} focused={focus.focused} readOnly={readOnly} />
       <ExportHistory taskId={task.id} exports={history.exports} />
       <TaskJournal taskId={task.id} changeKey={journalKey} />

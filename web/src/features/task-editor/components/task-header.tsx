@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AUTH_UI, UI } from '@app/contracts';
+import { AUTH_UI, PRICE_LIST_UI, UI } from '@app/contracts';
 import type { Task } from '@app/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { TaskProfile } from './task-profile';
@@ -16,9 +16,11 @@ interface Props {
   checkButton?: ReactNode;
   /** A viewer's page: no Сохранить, Проверить, Сформировать; the profile shown, not chosen. */
   readOnly?: boolean;
+  /** The followed price list has a version newer than the last export. */
+  stale?: boolean;
 }
 
-export function TaskHeader({ task, dirty, saving, generating, onSave, onGenerate, onProfileChange, checkButton, readOnly = false }: Props) {
+export function TaskHeader({ task, dirty, saving, generating, onSave, onGenerate, onProfileChange, checkButton, readOnly = false, stale = false }: Props) {
   return (
     <header className="page-header">
       <div className="page-header__text">
@@ -31,6 +33,12 @@ export function TaskHeader({ task, dirty, saving, generating, onSave, onGenerate
           {UI.createdAt} {formatDateTime(task.createdAt)}
           {dirty ? <span className="page-header__dirty">•&nbsp;{UI.unsavedMark}</span> : null}
         </p>
+        {stale ? (
+          <p className="page-header__stale" data-testid="task-stale">
+            <span aria-hidden="true" className="stale-dot" />
+            {PRICE_LIST_UI.stale}
+          </p>
+        ) : null}
       </div>
       {readOnly ? null : (
         <div className="page-header__actions">

@@ -1,14 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
-import type { DragEvent } from 'react';
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { TOAST, UI } from '@app/contracts';
 import type { FileKind, Task, UploadResponse } from '@app/contracts';
+import { FileDropZone } from '../../../components/file-drop-zone';
+import { useFileDrop } from '../../../hooks/use-file-drop';
 import { serverMessageOf } from '../../../lib/api-client';
 import { formatDateTime, formatSize } from '../../../lib/format';
 import { useTasks } from '../../tasks/hooks/tasks-context';
 import { uploadTaskFile } from '../api/task-editor-api';
 
-const TITLES: Record<FileKind, string> = { price: UI.priceCard, template: UI.templateCard };
+export const FILE_TITLES: Record<FileKind, string> = { price: UI.priceCard, template: UI.templateCard };
 /** A price list may also be a CSV (suppliers' 1C and shops send them); a template is a workbook. */
 const ACCEPT: Record<FileKind, string> = { price: '.xlsx,.csv', template: '.xlsx' };
 const HINTS: Record<FileKind, string> = { price: UI.dropHintPrice, template: UI.dropHint };
@@ -18,6 +20,8 @@ interface Props {
   kind: FileKind;
   /** The upload's answer (the task, and the guard's findings): the page shows it at once, the sidebar list is refetched. */
   onUploaded: (answer: UploadResponse, kind: FileKind) => void;
+  /** Shown under the card's title (the price card's choice of source). */
+  extra?: ReactNode;
 }
 
 /**
@@ -26,13 +30,11 @@ interface Props {
  * name. The whole card takes a dropped file: a drop that misses the dashed zone by a few pixels
  * still means this card.
  */
-export function UploadCard({ task, kind, onUploaded }: Props) {
+export function UploadCard({ task, kind, onUploaded, extra }: Props) {
   const { refresh } = useTasks();
   const stored = task.files?.[kind] ?? null;
   const [fileName, setFileName] = useState<string | null>(stored?.name ?? null);
   const [uploading, setUploading] = useState(false);
-  const [dragOver, setDragOver] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
 
   // A fresher copy of the task (after an upload or a reload) brings the stored name.
   useEffect(() => {
@@ -54,66 +56,18 @@ export function UploadCard({ task, kind, onUploaded }: Props) {
       setUploading(false);
     }
   };
-
-  const onDrop = (e: DragEvent<HTMLElement>) => {
-    e.preventDefault();
-    setDragOver(false);
-    void upload(e.dataTransfer.files?.[0]);
-  };
-
-  const onDragOver = (e: DragEvent<HTMLElement>) => {
-    e.preventDefault();
-    e.dataTransfer.dropEffect = 'copy';
-    if (!dragOver) setDragOver(true);
-  };
-
-  // Moving between the card's own children fires dragleave too; only leaving the card counts.
-  const onDragLeave = (e: DragEvent<HTMLElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragOver(false);
-  };
+  const { dragOver, handlers } = useFileDrop((file) => void upload(file));
 
   const chosen = !!stored;
   const classes = ['upload-card', dragOver ? 'upload-card--over' : '', uploading ? 'upload-card--busy' : ''].join(' ').trim();
   return (
-    <section
-      className={classes}
-      data-kind={kind}
-      aria-label={TITLES[kind]}
-      onDragOver={onDragOver}
-      onDragEnter={onDragOver}
-      onDragLeave={onDragLeave}
-      onDrop={onDrop}
-    >
+    <section className={classes} data-kind={kind} aria-label={FILE_TITLES[kind]} {...handlers}>
       <header className="upload-card__header">
-        <h3 className="upload-card__title">{TITLES[kind]}</h3>
+        <h3 className="upload-card__title">{FILE_TITLES[kind]}</h3>
         <span className={chosen ? 'badge badge--ok' : 'badge'}>{chosen ? UI.fileChosen : UI.fileNotChosen}</span>
       </header>
-      <div
-        className="upload-card__drop"
-        role="button"
-        tabIndex={0}
-        onClick={() => inputRef.current?.click()}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
-            e.preventDefault();
-            inputRef.current?.click();
-          }
-        }}
-      >
-        <span className="upload-card__icon" aria-hidden="true">⇪</span>
-        <span>{uploading ? UI.uploading : HINTS[kind]}</span>
-      </div>
-      <input
-        ref={inputRef}
-        type="file"
-        accept={ACCEPT[kind]}
-        hidden
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          void upload(file);
-        }}
-      />
+      {extra}
+      <FileDropZone text={uploading ? UI.uploading : HINTS[kind]} accept={ACCEPT[kind]} onFile={(file) => void upload(file)} />
       <p className="upload-card__file" data-testid={`file-name-${kind}`}>
         {fileName ? <span className="upload-card__file-name">{fileName}</span> : null}
         {fileName && stored && stored.name === fileName ? (

@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { CHECK_UI, ERR, EXPORT_FILE_NAME, GUARD_UI, PROFILE_UI, TOAST, exportWarningCount, warningText } from '@app/contracts';
+import { CHECK_UI, ERR, EXPORT_FILE_NAME, GUARD_UI, PRICE_LIST_UI, PROFILE_UI, TOAST, exportWarningCount, warningText } from '@app/contracts';
 import type { HeaderChange, PatchTaskResponse, Task } from '@app/contracts';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { useTasks } from '../../tasks/hooks/tasks-context';
-import { changeTaskProfile, fixHeaderChange, generateExport, saveTaskItems } from '../api/task-editor-api';
+import { changeTaskPriceList, changeTaskProfile, fixHeaderChange, generateExport, saveTaskItems } from '../api/task-editor-api';
 import type { ExportHistoryState } from './use-export-history';
 import type { ItemsEditor } from './use-items-editor';
 
@@ -23,7 +23,7 @@ function refused(e: unknown, failure: string): void {
  * changes of the task made from it (its rule profile, `Исправить`), one at a time.
  */
 export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportHistoryState, onTaskChange: (task: Task) => void) {
-  const { upsert } = useTasks();
+  const { upsert, refresh } = useTasks();
   const [saving, setSaving] = useState(false);
   const [generating, setGenerating] = useState(false);
   // The task's version the rows stand on: each save sends it and takes the next one. Uploads do not
@@ -89,6 +89,24 @@ export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportH
     [queued, task.id, accept],
   );
 
+  /** The price card's source: a library list (by id, with its name for the toast) or the task's own file (null). */
+  const changePriceList = useCallback(
+    (priceListId: string | null, name: string) =>
+      queued(async () => {
+        try {
+          const { mappingSynced, ...fresh } = await changeTaskPriceList(task.id, priceListId, taskVersion.current);
+          taskVersion.current = fresh.version;
+          accept(fresh);
+          toast.success(priceListId ? PRICE_LIST_UI.followChanged(name) : PRICE_LIST_UI.ownFileChosen);
+          return true;
+        } catch (e) {
+          refused(e, PRICE_LIST_UI.followFailed);
+          return false;
+        }
+      }),
+    [queued, task.id, accept],
+  );
+
   /** `Исправить`: the rule re-pointed where the header went; true when it was. */
   const fixHeader = useCallback(
     ({ file, column, movedTo }: HeaderChange) =>
@@ -147,10 +165,12 @@ export function useTaskActions(task: Task, editor: ItemsEditor, history: ExportH
       }
       // The template layout's warnings are told one by one too (the first few; all of them stay in the history).
       for (const warning of (record?.report?.warnings ?? []).slice(0, WARNING_TOASTS_MAX)) toast.warning(warningText(warning));
+      // A task that follows a price list is no longer stale: the sidebar's dot goes.
+      if (task.priceListId) void refresh();
     } finally {
       setGenerating(false);
     }
-  }, [persist, editor, task.id, history]);
+  }, [persist, editor, task.id, task.priceListId, history, refresh]);
 
-  return { saving, generating, save, generate, changeProfile, fixHeader, persist };
+  return { saving, generating, save, generate, changeProfile, changePriceList, fixHeader, persist };
 }

@@ -8,9 +8,10 @@ import { deleteTask } from '../api/tasks-api';
 import { useTasks } from '../hooks/tasks-context';
 import { TaskListItem } from './task-list-item';
 import { useCan } from '../../auth/hooks/auth-context';
+import type { TaskSelection } from '../hooks/use-task-selection';
 
-/** The scrollable task list of the sidebar, newest first; the open task is highlighted. */
-export function TaskList() {
+/** The scrollable task list of the sidebar, newest first; the open task is highlighted; checkboxes in `Выбрать` mode. */
+export function TaskList({ selection }: { selection?: TaskSelection }) {
   const { tasks, loaded, refresh, remove } = useTasks();
   const navigate = useNavigate();
   const match = useMatch('/task/:id');
@@ -37,7 +38,14 @@ export function TaskList() {
       {loaded && tasks.length === 0 ? <p className="task-list__empty">{UI.noTasks}</p> : null}
       <ul>
         {tasks.map((task) => (
-          <TaskListItem key={task.id} task={task} active={task.id === activeId} onDelete={canDelete ? onDelete : undefined} />
+          <TaskListItem
+            key={task.id}
+            task={task}
+            active={task.id === activeId}
+            onDelete={canDelete ? onDelete : undefined}
+            checked={selection?.selected.has(task.id)}
+            onToggle={selection?.selecting ? selection.toggle : undefined}
+          />
         ))}
       </ul>
     </nav>

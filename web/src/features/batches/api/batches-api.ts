@@ -1,0 +1,19 @@
+import type { Batch, BatchAction, CreateBatchRequest, CreatedBatch } from '@app/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+const batchUrl = (id: string) => `/api/batches/${encodeURIComponent(id)}`;
+
+/** Answered (202) at once; the work goes on without the browser. */
+export function startBatch(action: BatchAction, taskIds: string[]): Promise<CreatedBatch> {
+  const body: CreateBatchRequest = { action, taskIds };
+  return apiRequest<CreatedBatch>('/api/batches', { method: 'POST', json: body });
+}
+
+export function fetchBatch(id: string, signal?: AbortSignal): Promise<Batch> {
+  return apiRequest<Batch>(batchUrl(id), { signal });
+}
+
+/** Every finished file of the batch, named after its task, and Итоги.xlsx. */
+export function batchArchiveUrl(id: string): string {
+  return `${batchUrl(id)}/archive`;
+}

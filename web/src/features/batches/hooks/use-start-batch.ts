@@ -1,0 +1,34 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { BATCH_UI } from '@app/contracts';
+import type { BatchAction } from '@app/contracts';
+import { serverMessageOf } from '../../../lib/api-client';
+import { batchPath } from '../../../lib/navigation';
+import { startBatch } from '../api/batches-api';
+
+/** Starts a batch over the tasks and opens its page; resolves true once it is started. */
+export function useStartBatch() {
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState(false);
+
+  const start = useCallback(
+    async (action: BatchAction, taskIds: string[]): Promise<boolean> => {
+      setStarting(true);
+      try {
+        const { id } = await startBatch(action, taskIds);
+        toast.success(BATCH_UI.started);
+        navigate(batchPath(id));
+        return true;
+      } catch (e) {
+        toast.error(BATCH_UI.startFailed, { description: serverMessageOf(e) });
+        return false;
+      } finally {
+        setStarting(false);
+      }
+    },
+    [navigate],
+  );
+
+  return { start, starting };
+}
