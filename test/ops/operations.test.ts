@@ -104,7 +104,7 @@ describe('operations', () => {
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
   });
 
-  it('housekeeping, run by a BullMQ job scheduler, removes exports past EXPORT_RETENTION_DAYS and audit events past AUDIT_RETENTION_DAYS, and keeps newer ones', async () => {
+  it('housekeeping, run by a BullMQ job scheduler, removes exports (and the batches made with them) past EXPORT_RETENTION_DAYS and audit events past AUDIT_RETENTION_DAYS, and keeps newer ones', async () => {
     const task = await readyTask(sampleItems().slice(0, 2));
     await api().post(`/api/tasks/${task.id}/generate`).expect(200);
     await api().post(`/api/tasks/${task.id}/generate`).expect(200);
@@ -116,6 +116,14 @@ describe('operations', () => {
     const [oldEvent, newEvent] = await sql<{ id: string }>(
       `INSERT INTO audit_events (at, action, task_id) VALUES (now() - interval '366 days', 'task.create', $1), (now() - interval '364 days', 'task.create', $1) RETURNING id`,
       [task.id],
+    );
+    // A batch as old as the old export would otherwise read as a failed row of a removed export.
+    const [oldBatch, newBatch] = await sql<{ id: string }>(
+      `INSERT INTO batches (action, created_at) VALUES ('generate', now() - interval '31 days'), ('generate', now() - interval '29 days') RETURNING id`,
+    );
+    await sql(
+      `INSERT INTO batch_rows (batch_id, position, task_id, task_name, export_id) VALUES ($1, 0, $3, 'old', $4), ($2, 0, $3, 'recent', $5)`,
+      [oldBatch.id, newBatch.id, task.id, old.id, recent.id],
     );
 
     const env = ownQueueEnv('housekeeping', { HOUSEKEEPING_EVERY_MS: '1000', EXPORT_RETENTION_DAYS: '30' });
@@ -136,6 +144,8 @@ describe('operations', () => {
       expect(await sql('SELECT 1 FROM exports WHERE id = $1', [recent.id])).toHaveLength(1);
       expect(await bucket().stat(recent.object_key)).not.toBeNull();
       expect(await sql('SELECT id FROM audit_events WHERE id = ANY($1)', [[oldEvent.id, newEvent.id]])).toEqual([{ id: newEvent.id }]);
+      expect(await sql('SELECT id FROM batches WHERE id = ANY($1)', [[oldBatch.id, newBatch.id]])).toEqual([{ id: newBatch.id }]);
+      expect(await sql('SELECT task_name FROM batch_rows WHERE batch_id = ANY($1)', [[oldBatch.id, newBatch.id]])).toEqual([{ task_name: 'recent' }]);
     } finally {
       await worker.stop();
     }

@@ -119,13 +119,18 @@ describe('batches under faults', () => {
     const generate = await start('generate', taskIds);
     const check = await start('check', taskIds);
     await until(generate, (b) => b.finished >= 1);
+    // Frozen while Redis is wiped, so what was unfinished then is known: beyond the jobs the worker
+    // held (at most WORKER_CONCURRENCY), those rows' jobs are lost and only the reconciler ends them.
+    process.kill(worker.pid, 'SIGSTOP');
+    const unfinished = (await Promise.all([generate, check].map(batchOf))).reduce((n, b) => n + b.total - b.finished, 0);
     execFileSync('redis-cli', ['-p', String(redis.port), 'FLUSHALL']);
+    process.kill(worker.pid, 'SIGCONT');
     for (const id of [generate, check]) {
       const done = await waitForBatch(id, at, 180_000);
       for (const row of done.tasks) expect(['done', 'failed']).toContain(row.status);
     }
     for (const taskId of taskIds) expect((await historyOf(taskId)).filter((e) => e.batchId === generate)).toHaveLength(1);
     expect((await batchOf(generate)).tasks.filter((t) => t.status === 'done').length).toBeGreaterThanOrEqual(1);
-    expect(worker.lines.some((l) => /stuck (exports|batch rows) reconciled/.test(l))).toBe(true);
+    if (unfinished > Number(env.WORKER_CONCURRENCY)) expect(worker.lines.some((l) => /stuck (exports|batch rows) reconciled/.test(l))).toBe(true);
   });
 });

@@ -142,6 +142,15 @@ export class BatchesRepository {
     return rows.map(toHead);
   }
 
+  /**
+   * Removes batches made before `cutoff`, with their rows: housekeeping calls it with the exports'
+   * retention cutoff, so no batch outlives its files and reads as failed rows of removed exports.
+   */
+  async purge(cutoff: Date): Promise<number> {
+    const [, removed] = (await this.db.query(`DELETE FROM batches WHERE created_at < $1`, [cutoff])) as [unknown, number];
+    return removed;
+  }
+
   /** The batch's rows in the order its tasks were given. */
   async rows(batchId: string): Promise<BatchRowView[]> {
     const rows = await this.db.query<RawRow[]>(

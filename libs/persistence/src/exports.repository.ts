@@ -122,9 +122,12 @@ export class ExportsRepository {
     await recordAudit(tx, row.createdBy ? { id: row.createdBy } : null, 'export', details, row.taskId);
   }
 
-  /** The library version the attempt reads (DESIGN §12), recorded as it starts; null: the task's own file. */
+  /**
+   * The library version the attempt reads (DESIGN §12), recorded as it starts; null: the task's own
+   * file. Only while the row is running: a stalled duplicate of the job never rewrites an ended export.
+   */
   async usePriceVersion(exportId: string, versionId: string | null): Promise<void> {
-    await this.rows.update({ id: exportId }, { priceVersionId: versionId });
+    await this.rows.update({ id: exportId, status: 'running' }, { priceVersionId: versionId });
   }
 
   /** An attempt failed and another is due. */

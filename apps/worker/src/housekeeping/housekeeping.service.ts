@@ -2,11 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { LIMITS } from '@app/contracts';
-import { AuditRepository, ExportsRepository, PriceListVersionsRepository, SessionsRepository, SignInThrottleRepository, UnownedObjectsRepository } from '@app/persistence';
+import { AuditRepository, BatchesRepository, ExportsRepository, PriceListVersionsRepository, SessionsRepository, SignInThrottleRepository, UnownedObjectsRepository } from '@app/persistence';
 import { StorageService } from '@app/storage';
 
 /**
- * Run by a job scheduler: removes exports (objects, then rows) older than EXPORT_RETENTION_DAYS;
+ * Run by a job scheduler: removes exports (objects, then rows) older than EXPORT_RETENTION_DAYS,
+ * and the batches made with them;
  * price-list versions no remaining export used beyond each list's newest few (DESIGN §12), their
  * objects through the unowned list like a replaced upload's, so a job still reading one is safe;
  * objects no row owns (replaced uploads, what a dead writer left) once they have been listed
@@ -17,6 +18,7 @@ import { StorageService } from '@app/storage';
 export class HousekeepingService {
   constructor(
     private readonly exports: ExportsRepository,
+    private readonly batches: BatchesRepository,
     private readonly audit: AuditRepository,
     private readonly sessions: SessionsRepository,
     private readonly throttle: SignInThrottleRepository,
@@ -31,13 +33,14 @@ export class HousekeepingService {
     const day = 24 * 3600 * 1000;
     const cutoff = new Date(now.getTime() - this.config.EXPORT_RETENTION_DAYS * day);
     const removed = await this.exports.purge(cutoff, (key) => this.storage.remove(key));
+    const batchesRemoved = await this.batches.purge(cutoff);
     const versionsRemoved = await this.versions.prune(LIMITS.priceListVersionsKept);
     const swept = await this.unowned.sweep(new Date(now.getTime() - this.config.STORAGE_GRACE_MS), (key) => this.storage.remove(key));
     const auditCutoff = new Date(now.getTime() - this.config.AUDIT_RETENTION_DAYS * day);
     const auditRemoved = await this.audit.purge(auditCutoff);
     const sessionsRemoved = await this.sessions.purgeExpired();
     const failuresRemoved = await this.throttle.purge();
-    this.logger.info({ removed, versionsRemoved, swept, cutoff: cutoff.toISOString(), auditRemoved, auditCutoff: auditCutoff.toISOString(), sessionsRemoved, failuresRemoved }, 'housekeeping done');
+    this.logger.info({ removed, batchesRemoved, versionsRemoved, swept, cutoff: cutoff.toISOString(), auditRemoved, auditCutoff: auditCutoff.toISOString(), sessionsRemoved, failuresRemoved }, 'housekeeping done');
     return { removed, swept, auditRemoved };
   }
 }
