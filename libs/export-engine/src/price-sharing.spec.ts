@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
 import type { Item, Mapping } from '@app/contracts';
 import { readColumns } from './column-reader';
 import { generateExport } from './generate-export';
@@ -54,14 +55,33 @@ describe('sharePrice: exports equal to their own reads', () => {
     expect(result).toEqual({ covered: [true, false, false], differences: ['', '', ''] });
   });
 
-  it('is plain data: a structured clone gives the same exports', async () => {
+  it('is plain data: a structured clone, and v8 bytes (as engine threads and workers pass it), give the same exports', async () => {
     const share = await shareOf(fixture('price-sample.xlsx'), sampleTasks());
-    const clone = structuredClone(share);
-    expect(clone).toEqual(share);
+    const clones = [structuredClone(share), deserialize(serialize(share)) as typeof share];
     const input = { price: '/nonexistent.xlsx', template: fixture('template-sample.xlsx'), ...sampleTasks()[0] };
-    const [a, b] = await Promise.all([generateExport({ ...input, sharedPrice: share }), generateExport({ ...input, sharedPrice: clone })]);
-    expect(b.xlsx.equals(a.xlsx)).toBe(true);
-    expect(b.report).toEqual(a.report);
+    const a = await generateExport({ ...input, sharedPrice: share });
+    for (const clone of clones) {
+      expect(clone).toEqual(share);
+      const b = await generateExport({ ...input, sharedPrice: clone });
+      expect(b.xlsx.equals(a.xlsx)).toBe(true);
+      expect(b.report).toEqual(a.report);
+    }
+  });
+
+  it('read without the headers: tasks guarding none read no price file; one guarding price headers reads them from it, still exact', async () => {
+    const price = fixture('price-sample.xlsx');
+    const template = fixture('template-sample.xlsx');
+    const tasks = sampleTasks();
+    // A remembered header the list no longer has: the guard's warning must come out the same.
+    const guarded: ShareTask = { ...tasks[0], remembered: { template: {}, price: { '6': 'Было другое' } } };
+    const share = await shareOf(price, [guarded, ...tasks.slice(1)], undefined, { headers: false });
+    expect(share.priceColumns).toBeUndefined();
+    expect(await shareDifferences(price, template, tasks.slice(1), share)).toEqual({ covered: [true, true, true], differences: ['', '', ''] });
+    const own = await generateExport({ price, template, ...guarded });
+    const shared = await generateExport({ price, template, ...guarded, sharedPrice: share });
+    expect(own.report.warnings?.some((w) => w.kind === 'headerChanged')).toBe(true);
+    expect(shared.report).toEqual(own.report);
+    expect(shared.xlsx.equals(own.xlsx)).toBe(true);
   });
 });
 

@@ -15,13 +15,14 @@ export interface ShareTask {
 const NO_FILE = '/nonexistent/price-list-of-a-shared-export.xlsx';
 
 /** The share of a batch as the batch runner makes it: the union of the items and of the mapped price columns. */
-export function shareOf(price: string | Buffer, tasks: readonly ShareTask[], keyColumns?: { ma: number; gm: number }): Promise<SharedPrice> {
+export function shareOf(price: string | Buffer, tasks: readonly ShareTask[], keyColumns?: { ma: number; gm: number }, options?: { headers?: boolean }): Promise<SharedPrice> {
   const columns = new Set(tasks.flatMap((t) => Object.keys(t.mapping.priceToTemplate).map(Number)));
   return sharePrice(
     price,
     tasks.flatMap((t) => t.items),
     [...columns],
     keyColumns,
+    options,
   );
 }
 
