@@ -42,6 +42,30 @@ describe('ThreadEngineRunner', () => {
     await expect(refused).rejects.toThrow('Шаблон экспорта: файл защищён паролем');
   });
 
+  it('a batch share: kept by the thread that built it, sent once to another, asked for whole by a thread that lacks it; exports as without it', async () => {
+    const own = new ThreadEngineRunner();
+    try {
+      const repeatColumns = Object.keys(SAMPLE_RULES.priceToTemplate).map(Number);
+      const share = await own.share({ price: fixture('price-sample.xlsx'), items: sampleItems(), repeatColumns, headers: false });
+      const plain = await own.run(input());
+      const outs = await Promise.all([own.run(input(), share), own.run(input(), share), own.run(input(), share)]);
+      // Internals on purpose: which threads hold the share, and one made to lose it behind the ledger's back.
+      const internals = own as unknown as { idle: import('node:worker_threads').Worker[]; shares: { heldBy(t: unknown): number[] } };
+      const holders = internals.idle.filter((t) => internals.shares.heldBy(t).length > 0);
+      expect(holders).toHaveLength(3);
+      for (const t of holders) t.postMessage({ mode: 'forget', id: internals.shares.heldBy(t)[0] });
+      outs.push(await own.run(input(), share));
+      own.forget(share);
+      outs.push(await own.run(input(), share));
+      for (const out of outs) {
+        expect(out.report).toEqual(plain.report);
+        expect(out.xlsx.equals(plain.xlsx)).toBe(true);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+
   it('close() ends the exports still running; each of them rejects instead of hanging', async () => {
     const other = new ThreadEngineRunner();
     const running = other.run(input());

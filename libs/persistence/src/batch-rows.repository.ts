@@ -19,6 +19,8 @@ export interface BatchTaskInput {
   mapping: Mapping;
   files: StoredFiles;
   priceListId: string | null;
+  /** Its profile remembers price-list headers (DESIGN §10 guard): a share then reads them too. */
+  guardsPriceHeaders: boolean;
 }
 
 /**
@@ -98,11 +100,12 @@ export class BatchRowsRepository {
 
   /** The batch's tasks (still there) with what a shared price index is built from. */
   async tasks(batchId: string): Promise<BatchTaskInput[]> {
-    const rows = await this.db.query<{ id: string; items: Item[]; mapping: Mapping; files: StoredFiles; price_list_id: string | null }[]>(
-      `SELECT t.id, t.items, t.mapping, t.files, t.price_list_id FROM batch_rows r JOIN tasks t ON t.id = r.task_id
+    const rows = await this.db.query<{ id: string; items: Item[]; mapping: Mapping; files: StoredFiles; price_list_id: string | null; guards: boolean | null }[]>(
+      `SELECT t.id, t.items, t.mapping, t.files, t.price_list_id, p.headers->'price' <> '{}'::jsonb AS guards
+         FROM batch_rows r JOIN tasks t ON t.id = r.task_id LEFT JOIN rule_profiles p ON p.id = t.profile_id
         WHERE r.batch_id = $1 ORDER BY r.position`,
       [batchId],
     );
-    return rows.map((r) => ({ taskId: r.id, items: r.items, mapping: r.mapping, files: r.files, priceListId: r.price_list_id }));
+    return rows.map((r) => ({ taskId: r.id, items: r.items, mapping: r.mapping, files: r.files, priceListId: r.price_list_id, guardsPriceHeaders: r.guards === true }));
   }
 }

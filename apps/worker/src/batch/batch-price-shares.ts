@@ -4,16 +4,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { freemem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import type { SharedPrice } from '@app/export-engine';
 import { BatchRowsRepository, type BatchTaskInput, type StoredFile } from '@app/persistence';
-import { EngineRunner } from '../export/engine-runner';
+import { EngineRunner, type PriceShare } from '../export/engine-runner';
 import { exportSlots } from '../export/export-slots';
 import { StorageService } from '@app/storage';
 import { PriceShareCache } from './price-share.cache';
 
 /** A batch's read of one price file: the share, and the file itself on local disk (for children to link). */
 export interface SharedRead {
-  share: SharedPrice;
+  share: PriceShare;
   pricePath: string;
   dir: string;
 }
@@ -72,7 +71,10 @@ export class BatchPriceShares {
       buildTimeoutMs: config.GENERATE_TIMEOUT_MS,
       memoryShort: () => process.memoryUsage().rss > budget || freemem() < FREE_MIN_BYTES,
       // Children hold hard links to the file, so removing the cache's own copy never pulls it from under them.
-      dispose: (read) => void rm(read.dir, { recursive: true, force: true }),
+      dispose: (read) => {
+        engine.forget(read.share);
+        void rm(read.dir, { recursive: true, force: true });
+      },
     });
   }
 
@@ -105,7 +107,8 @@ export class BatchPriceShares {
     try {
       const pricePath = join(dir, 'price.xlsx');
       await this.storage.downloadTo(file.key, pricePath);
-      const share = await this.engine.share(pricePath, items, columns, commonKeyColumns(tasks));
+      const headers = tasks.some((t) => t.guardsPriceHeaders);
+      const share = await this.engine.share({ price: pricePath, items, repeatColumns: columns, keyColumns: commonKeyColumns(tasks), headers });
       this.logger.info({ batchId, tasks: tasks.length, items: items.length, ms: Date.now() - started }, 'shared price read built');
       return { share, pricePath, dir };
     } catch (error) {

@@ -1,5 +1,27 @@
 import type { Item } from '@app/contracts';
-import type { CheckOutput, EngineInput, EngineOutput, SharedPrice } from '@app/export-engine';
+import type { CheckOutput, EngineInput, EngineOutput } from '@app/export-engine';
+
+/** What a batch's shared price read is built from (the engine's sharePrice arguments). */
+export interface ShareRequest {
+  /** The price file on local disk. */
+  price: string;
+  /** The union of the tasks' items. */
+  items: Item[];
+  /** The union of the tasks' mapped price columns. */
+  repeatColumns: number[];
+  /** The two key columns every task sets alike, if they do. */
+  keyColumns?: { ma: number; gm: number };
+  /** Some task of the share guards its price headers (DESIGN §10): read them too. */
+  headers: boolean;
+}
+
+/**
+ * A batch's shared price read (DESIGN §12 "Speed"), v8-serialized: the worker never reads it, it
+ * only hands it to engine threads (each deserializes it once and keeps it) and to other workers.
+ */
+export interface PriceShare {
+  readonly bytes: Uint8Array;
+}
 
 /**
  * The one seam between a job and the export engine. The engine is CPU-bound, so an
@@ -7,12 +29,17 @@ import type { CheckOutput, EngineInput, EngineOutput, SharedPrice } from '@app/e
  * Nest injects it by this class.
  */
 export abstract class EngineRunner {
-  /** Generates the workbook; rejects with EngineRejection when the engine refuses a workbook. */
-  abstract run(input: EngineInput): Promise<EngineOutput>;
+  /**
+   * Generates the workbook, from the batch's `share` when given (the engine's `sharedPrice`);
+   * rejects with EngineRejection when the engine refuses a workbook.
+   */
+  abstract run(input: Omit<EngineInput, 'sharedPrice'>, share?: PriceShare): Promise<EngineOutput>;
   /** The dry run of DESIGN §11 (no workbook written); rejects as run() does. */
   abstract check(input: EngineInput): Promise<CheckOutput>;
-  /** Reads a price list once for a batch's tasks (DESIGN §12): the union of their items and mapped price columns. */
-  abstract share(price: string, items: Item[], repeatColumns: number[], keyColumns?: { ma: number; gm: number }): Promise<SharedPrice>;
+  /** Reads a price list once for a batch's tasks (DESIGN §12). */
+  abstract share(request: ShareRequest): Promise<PriceShare>;
+  /** The share is of no more use: whatever holds it lets it go. */
+  abstract forget(share: PriceShare): void;
   /** Stops what is still running (after the worker's last job). */
   abstract close(): Promise<void>;
 }

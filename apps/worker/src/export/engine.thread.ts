@@ -1,40 +1,72 @@
 import { parentPort } from 'node:worker_threads';
-import type { Item } from '@app/contracts';
-
-/** The two key columns every task of a share sets alike (sharePrice's 4th argument). */
-export interface KeyColumns {
-  ma: number;
-  gm: number;
-}
+import { deserialize, serialize } from 'node:v8';
 import { EngineError, checkExport, generateExport, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
+import type { ShareRequest } from './engine-runner';
 
-/** What an engine thread is asked: an export, the check of one (DESIGN §11), or a batch's shared price read (§12). */
+/** A batch share for an export: always its id, its bytes only when the thread lacks it; `drop`: ids to let go of first. */
+export interface ShareRef {
+  id: number;
+  bytes?: Uint8Array;
+  drop: number[];
+}
+
+/**
+ * What an engine thread is asked: an export (with the batch's share it holds or is given), the
+ * check of one (DESIGN §11), a batch's shared price read to build and keep (§12), or to let a
+ * share go (no reply).
+ */
 export type EngineThreadRequest =
-  | { mode: 'generate'; input: EngineInput }
+  | { mode: 'generate'; input: Omit<EngineInput, 'sharedPrice'>; share?: ShareRef }
   | { mode: 'check'; input: EngineInput }
-  | { mode: 'share'; price: string; items: Item[]; repeatColumns: number[]; keyColumns?: KeyColumns };
+  | ({ mode: 'share'; keep: ShareRef } & ShareRequest)
+  | { mode: 'forget'; id: number };
 
 export type EngineThreadReply =
   | ({ ok: true; mode: 'generate'; xlsx: Uint8Array } & Omit<EngineOutput, 'xlsx' | 'placement'>)
   | { ok: true; mode: 'check'; check: CheckOutput }
-  | { ok: true; mode: 'share'; share: SharedPrice }
-  | { ok: false; engineError: boolean; message: string; code?: string };
+  | { ok: true; mode: 'share'; bytes: Uint8Array }
+  | { ok: false; engineError: boolean; message: string; code?: string; missingShare?: number };
+
+/** The batch shares this thread holds, by the runner's ids (its ThreadShareLedger says which). */
+const shares = new Map<number, SharedPrice>();
+
+function heldShare(ref: ShareRef): SharedPrice | undefined {
+  for (const id of ref.drop) shares.delete(id);
+  if (ref.bytes) shares.set(ref.id, deserialize(ref.bytes) as SharedPrice);
+  return shares.get(ref.id);
+}
+
+/** The bytes move to the worker instead of being copied, when they own their buffer. */
+function owned(bytes: Buffer, transfer: ArrayBuffer[]): Uint8Array {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) transfer.push(bytes.buffer as ArrayBuffer);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+async function answer(request: Exclude<EngineThreadRequest, { mode: 'forget' }>, transfer: ArrayBuffer[]): Promise<EngineThreadReply> {
+  if (request.mode === 'check') return { ok: true, mode: 'check', check: await checkExport(request.input) };
+  if (request.mode === 'share') {
+    const { keep, mode: _mode, ...args } = request;
+    for (const id of keep.drop) shares.delete(id);
+    const share = await sharePrice(args.price, args.items, args.repeatColumns, args.keyColumns, { headers: args.headers });
+    shares.set(keep.id, share);
+    return { ok: true, mode: 'share', bytes: owned(serialize(share), transfer) };
+  }
+  const sharedPrice = request.share && heldShare(request.share);
+  if (request.share && !sharedPrice) return { ok: false, engineError: false, message: `the engine thread lacks share ${request.share.id}`, missingShare: request.share.id };
+  const { xlsx, placement: _placement, ...rest } = await generateExport({ ...request.input, sharedPrice });
+  return { ok: true, mode: 'generate', xlsx: owned(xlsx, transfer), ...rest };
+}
 
 /** An engine thread of ThreadEngineRunner: one job at a time, its input in, one reply out. */
 async function run(request: EngineThreadRequest): Promise<void> {
+  if (request.mode === 'forget') {
+    shares.delete(request.id);
+    return;
+  }
   let reply: EngineThreadReply;
   const transfer: ArrayBuffer[] = [];
   try {
-    if (request.mode === 'check') {
-      reply = { ok: true, mode: 'check', check: await checkExport(request.input) };
-    } else if (request.mode === 'share') {
-      reply = { ok: true, mode: 'share', share: await sharePrice(request.price, request.items, request.repeatColumns, request.keyColumns) };
-    } else {
-      const { xlsx, placement: _placement, ...rest } = await generateExport(request.input);
-      reply = { ok: true, mode: 'generate', xlsx: new Uint8Array(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength), ...rest };
-      // The workbook's bytes move to the worker instead of being copied, when they own their buffer.
-      if (xlsx.byteOffset === 0 && xlsx.byteLength === xlsx.buffer.byteLength) transfer.push(xlsx.buffer as ArrayBuffer);
-    }
+    reply = await answer(request, transfer);
   } catch (error) {
     const engineError = error instanceof EngineError;
     reply = { ok: false, engineError, message: (error as Error).message, code: engineError ? error.code : undefined };

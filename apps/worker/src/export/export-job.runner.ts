@@ -73,7 +73,7 @@ export class ExportJobRunner {
       ]);
       const files = shared ? await sharedTaskFiles(this.storage, taskFiles, shared.pricePath, dir) : await downloadTaskFiles(this.storage, taskFiles, dir);
       const downloaded = Date.now();
-      const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers, sharedPrice: shared?.share });
+      const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers }, shared?.share);
       const engineDone = Date.now();
       const changes = previous ? digestChanges(previous.digest, out.digest, previous.finishedAt.toISOString()) : null;
       const objectKey = storageKeys.export(task.id, exportId);

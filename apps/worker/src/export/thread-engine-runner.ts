@@ -1,28 +1,36 @@
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
-import type { Item } from '@app/contracts';
-import type { CheckOutput, EngineInput, EngineOutput, SharedPrice } from '@app/export-engine';
-import { EngineRejection, EngineRunner } from './engine-runner';
+import type { CheckOutput, EngineInput, EngineOutput } from '@app/export-engine';
+import { EngineRejection, EngineRunner, type PriceShare, type ShareRequest } from './engine-runner';
 import type { EngineThreadReply, EngineThreadRequest } from './engine.thread';
+import { ThreadShareLedger } from './thread-share-ledger';
 
 /** A thread idle this long is stopped and its memory given back; one is always kept warm. */
 const IDLE_MS = 60_000;
 
+type Answer = Extract<EngineThreadReply, { ok: true }>;
+
 interface Running {
-  resolve: (reply: Extract<EngineThreadReply, { ok: true }>) => void;
+  resolve: (reply: Answer) => void;
   reject: (err: Error) => void;
 }
+
+/** The thread lacked the share it was named (the ledger never expects it): asked again with the share itself. */
+class MissingShare extends Error {}
 
 /**
  * Each export (or check) runs in an engine thread of its own: exports share the CPU (a small one is not stuck
  * behind a big one), the main thread stays free to renew job locks, and a crashed engine takes
  * only its own export. Threads are reused: a fresh one would pay for loading and compiling the
- * engine on every export (the benchmark's small-task load ran 6× slower that way).
+ * engine on every export (the benchmark's small-task load ran 6× slower that way). A thread keeps
+ * the batch shares it was given (DESIGN §12 "Speed"; ThreadShareLedger), so a batch's share is
+ * cloned into each thread once, not for every export.
  */
 export class ThreadEngineRunner extends EngineRunner {
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Running>();
   private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
+  private readonly shares = new ThreadShareLedger<Worker, PriceShare>();
   private closed = false;
 
   constructor(private readonly entry = join(__dirname, 'engine.thread.js')) {
@@ -34,33 +42,53 @@ export class ThreadEngineRunner extends EngineRunner {
     return this.idle.length + this.busy.size;
   }
 
-  async run(input: EngineInput): Promise<EngineOutput> {
-    const reply = await this.ask({ mode: 'generate', input });
+  async run(input: Omit<EngineInput, 'sharedPrice'>, share?: PriceShare): Promise<EngineOutput> {
+    const ask = (thread: Worker): EngineThreadRequest => {
+      if (!share) return { mode: 'generate', input };
+      const { id, value, drop } = this.shares.post(thread, share);
+      return { mode: 'generate', input, share: { id, bytes: value?.bytes, drop } };
+    };
+    const reply = await this.ask(ask).catch((err: Error) => (err instanceof MissingShare ? this.ask(ask) : Promise.reject(err)));
     if (reply.mode !== 'generate') throw new Error('the engine thread answered another request');
     const { ok: _ok, mode: _mode, xlsx, ...rest } = reply;
     return { ...rest, xlsx: Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength) };
   }
 
   async check(input: EngineInput): Promise<CheckOutput> {
-    const reply = await this.ask({ mode: 'check', input });
+    const reply = await this.ask(() => ({ mode: 'check', input }));
     if (reply.mode !== 'check') throw new Error('the engine thread answered another request');
     return reply.check;
   }
 
-  async share(price: string, items: Item[], repeatColumns: number[], keyColumns?: { ma: number; gm: number }): Promise<SharedPrice> {
-    const reply = await this.ask({ mode: 'share', price, items, repeatColumns, keyColumns });
+  /** Built in a thread that keeps it (no clone of it is ever sent there). */
+  async share(request: ShareRequest): Promise<PriceShare> {
+    let kept: { thread: Worker; id: number } | undefined;
+    const reply = await this.ask((thread) => {
+      const { id, drop } = this.shares.reserve(thread);
+      kept = { thread, id };
+      return { mode: 'share', ...request, keep: { id, drop } };
+    }).catch((err: Error) => {
+      if (kept) this.shares.lost(kept.thread, kept.id);
+      throw err;
+    });
     if (reply.mode !== 'share') throw new Error('the engine thread answered another request');
-    return reply.share;
+    const share: PriceShare = { bytes: reply.bytes };
+    this.shares.name(share, kept!.id);
+    return share;
   }
 
-  private ask(request: EngineThreadRequest): Promise<Extract<EngineThreadReply, { ok: true }>> {
+  forget(share: PriceShare): void {
+    this.shares.forget(share, (thread, id) => thread.postMessage({ mode: 'forget', id } satisfies EngineThreadRequest));
+  }
+
+  private ask(request: (thread: Worker) => EngineThreadRequest): Promise<Answer> {
     if (this.closed) return Promise.reject(new Error('the engine runner is closed'));
     const thread = this.idle.pop() ?? this.start();
     clearTimeout(this.idleTimers.get(thread));
     this.idleTimers.delete(thread);
     return new Promise((resolve, reject) => {
       this.busy.set(thread, { resolve, reject });
-      thread.postMessage(request);
+      thread.postMessage(request(thread));
     });
   }
 
@@ -78,7 +106,10 @@ export class ThreadEngineRunner extends EngineRunner {
       this.busy.delete(thread);
       this.park(thread);
       if (reply.ok) running.resolve(reply);
-      else running.reject(reply.engineError ? new EngineRejection(reply.message, reply.code) : new Error(reply.message));
+      else if (reply.missingShare !== undefined) {
+        this.shares.lost(thread, reply.missingShare);
+        running.reject(new MissingShare(reply.message));
+      } else running.reject(reply.engineError ? new EngineRejection(reply.message, reply.code) : new Error(reply.message));
     });
     thread.on('error', (err) => this.drop(thread, err));
     thread.on('exit', (code) => this.drop(thread, new Error(`engine thread exited with code ${code} before it answered`)));
@@ -93,6 +124,7 @@ export class ThreadEngineRunner extends EngineRunner {
     if (at >= 0) this.idle.splice(at, 1);
     clearTimeout(this.idleTimers.get(thread));
     this.idleTimers.delete(thread);
+    this.shares.gone(thread);
     running?.reject(err);
   }
 
