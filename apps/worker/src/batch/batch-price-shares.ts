@@ -87,9 +87,9 @@ export class BatchPriceShares {
     return (await this.cache.get(batchId, source.key, () => this.build(batchId, source, file))) ?? undefined;
   }
 
-  /** A child has ended: once the batch has no row left to make, its shares go. */
+  /** A child has ended: once the batch has no row left to make, its shares go (asked only while this worker keeps one). */
   async childEnded(batchId: string): Promise<void> {
-    if (!(await this.rows.running(batchId).catch(() => true))) this.release(batchId);
+    if (this.cache.holds(batchId) && !(await this.rows.running(batchId).catch(() => true))) this.release(batchId);
   }
 
   release(batchId: string): void {

@@ -29,6 +29,16 @@ describe('PriceShareCache', () => {
     expect(b.build).toHaveBeenCalledTimes(1);
   });
 
+  it('holds a batch from its first child until the batch is released', async () => {
+    const cache = new PriceShareCache<string>(options);
+    expect(cache.holds('b1')).toBe(false);
+    void cache.get('b1', 'p', () => new Promise<string>(() => undefined));
+    expect(cache.holds('b1')).toBe(true);
+    expect(cache.holds('b2')).toBe(false);
+    cache.release('b1');
+    expect(cache.holds('b1')).toBe(false);
+  });
+
   it('answers null to every waiter of a failed or throwing build, and does not build it again', async () => {
     const cache = new PriceShareCache<string>(options);
     const b = manualBuild<string>();

@@ -57,6 +57,12 @@ export class PriceShareCache<T> {
     return entry.value;
   }
 
+  /** Whether some read of the batch is kept here. */
+  holds(batchId: string): boolean {
+    for (const entry of this.entries.values()) if (entry.batchId === batchId) return true;
+    return false;
+  }
+
   /** The batch has ended: its reads are of no more use here. */
   release(batchId: string): void {
     for (const [key, entry] of this.entries) if (entry.batchId === batchId) this.drop(key, entry);

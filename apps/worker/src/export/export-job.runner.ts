@@ -60,7 +60,6 @@ export class ExportJobRunner {
       const started = Date.now();
       // A task that follows a price list reads the list's current version as of now, and says which (DESIGN §12).
       const price = await wait.database(() => this.versions.priceFileOf(task));
-      await wait.database(() => this.exports.usePriceVersion(exportId, price.versionId));
       const taskFiles = { ...task.files, price: price.file };
       // A batch's child reads the batch's one read of its price file, when there is one (§12 "Speed").
       const source = job.data.batchId && price.file ? priceSourceOf(task.priceListId, price) : null;
@@ -70,6 +69,7 @@ export class ExportJobRunner {
         sharing,
         wait.database(() => this.profiles.find(task.profileId)),
         wait.database(() => this.exports.newestDigest(task.id)),
+        wait.database(() => this.exports.usePriceVersion(exportId, price.versionId)),
       ]);
       const files = shared ? await sharedTaskFiles(this.storage, taskFiles, shared.pricePath, dir) : await downloadTaskFiles(this.storage, taskFiles, dir);
       const downloaded = Date.now();
