@@ -16,6 +16,7 @@ import { WorkerHealthServer } from './health/worker-health.server';
 import { BatchReconciler } from './housekeeping/batch-reconciler';
 import { BatchJobRunner } from './batch/batch-job.runner';
 import { BatchPriceShares } from './batch/batch-price-shares';
+import { ShareExchange, redisShareExchange } from './batch/share-exchange';
 
 /** The worker: no HTTP API, only the queue consumer (plus an optional liveness port). */
 @Module({})
@@ -38,6 +39,7 @@ export class WorkerModule {
         HousekeepingService,
         ExportReconciler,
         BatchReconciler,
+        { provide: ShareExchange, useValue: redisShareExchange(config) },
         BatchPriceShares,
         BatchJobRunner,
         ExportProcessor,

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { freemem, tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { EngineRunner, type PriceShare } from '../export/engine-runner';
 import { exportSlots } from '../export/export-slots';
 import { StorageService } from '@app/storage';
 import { PriceShareCache } from './price-share.cache';
+import { ShareExchange } from './share-exchange';
 
 /** A batch's read of one price file: the share, and the file itself on local disk (for children to link). */
 export interface SharedRead {
@@ -49,18 +50,22 @@ const FREE_MIN_BYTES = 256 * 2 ** 20;
 /**
  * DESIGN §12 "Speed": the exports of a batch on the same price file share one read of it, built
  * in an engine thread from the union of those tasks' items and mapped price columns (read from
- * PostgreSQL when the first child asks). Each worker builds its own, so two workers split the
- * children and both go fast. A child without a share (none built, failed, evicted) reads the
- * file itself: the export is the same either way.
+ * PostgreSQL when the first child asks). One worker builds it and hands it to the batch's other
+ * workers through Redis (ShareExchange), so two workers split the children without both reading
+ * the list at once on the same cores. A child without a share (none built, failed, evicted) reads
+ * the file itself: the export is the same either way.
  */
 @Injectable()
-export class BatchPriceShares {
+export class BatchPriceShares implements OnApplicationShutdown {
   private readonly cache: PriceShareCache<SharedRead | null>;
+  /** The price keys of each batch this worker asked the exchange for, to delete them at its end. */
+  private readonly exchanged = new Map<string, Set<string>>();
 
   constructor(
     private readonly rows: BatchRowsRepository,
     private readonly engine: EngineRunner,
     @Inject(StorageService) private readonly storage: StorageService,
+    private readonly exchange: ShareExchange,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly logger: PinoLogger,
   ) {
@@ -94,6 +99,13 @@ export class BatchPriceShares {
 
   release(batchId: string): void {
     this.cache.release(batchId);
+    const keys = this.exchanged.get(batchId);
+    this.exchanged.delete(batchId);
+    if (keys) void this.exchange.release(batchId, [...keys]);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.exchange.close();
   }
 
   private async build(batchId: string, source: PriceSource, file: StoredFile): Promise<SharedRead | null> {
@@ -108,7 +120,9 @@ export class BatchPriceShares {
       const pricePath = join(dir, 'price.xlsx');
       await this.storage.downloadTo(file.key, pricePath);
       const headers = tasks.some((t) => t.guardsPriceHeaders);
-      const share = await this.engine.share({ price: pricePath, items, repeatColumns: columns, keyColumns: commonKeyColumns(tasks), headers });
+      const request = { price: pricePath, items, repeatColumns: columns, keyColumns: commonKeyColumns(tasks), headers };
+      this.exchanged.set(batchId, (this.exchanged.get(batchId) ?? new Set()).add(source.key));
+      const share = await this.exchange.obtain(batchId, source.key, () => this.engine.share(request));
       this.logger.info({ batchId, tasks: tasks.length, items: items.length, ms: Date.now() - started }, 'shared price read built');
       return { share, pricePath, dir };
     } catch (error) {
