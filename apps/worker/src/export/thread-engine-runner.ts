@@ -48,7 +48,9 @@ export class ThreadEngineRunner extends EngineRunner {
       const { id, value, drop } = this.shares.post(thread, share);
       return { mode: 'generate', input, share: { id, bytes: value?.bytes, drop } };
     };
-    const reply = await this.ask(ask).catch((err: Error) => (err instanceof MissingShare ? this.ask(ask) : Promise.reject(err)));
+    // An idle thread already holding the share is taken first: no bytes to send and deserialize.
+    const prefer = share && ((thread: Worker) => this.shares.holds(thread, share));
+    const reply = await this.ask(ask, prefer).catch((err: Error) => (err instanceof MissingShare ? this.ask(ask) : Promise.reject(err)));
     if (reply.mode !== 'generate') throw new Error('the engine thread answered another request');
     const { ok: _ok, mode: _mode, xlsx, ...rest } = reply;
     return { ...rest, xlsx: Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength) };
@@ -81,9 +83,10 @@ export class ThreadEngineRunner extends EngineRunner {
     this.shares.forget(share, (thread, id) => thread.postMessage({ mode: 'forget', id } satisfies EngineThreadRequest));
   }
 
-  private ask(request: (thread: Worker) => EngineThreadRequest): Promise<Answer> {
+  private ask(request: (thread: Worker) => EngineThreadRequest, prefer?: (thread: Worker) => boolean): Promise<Answer> {
     if (this.closed) return Promise.reject(new Error('the engine runner is closed'));
-    const thread = this.idle.pop() ?? this.start();
+    const preferred = prefer ? this.idle.findIndex(prefer) : -1;
+    const thread = preferred >= 0 ? this.idle.splice(preferred, 1)[0] : (this.idle.pop() ?? this.start());
     clearTimeout(this.idleTimers.get(thread));
     this.idleTimers.delete(thread);
     return new Promise((resolve, reject) => {

@@ -13,6 +13,7 @@ describe('ThreadShareLedger', () => {
     expect(first).toEqual({ id: first.id, value: a, drop: [] });
     expect(ledger.post('t1', a)).toEqual({ id: first.id, drop: [] });
     expect(ledger.post('t2', a)).toEqual({ id: first.id, value: a, drop: [] });
+    expect([ledger.holds('t1', a), ledger.holds('t1', b), ledger.holds('t3', a)]).toEqual([true, false, false]);
   });
 
   it(`keeps at most ${SHARES_PER_THREAD} per thread: the least recently used is dropped with the request that makes room`, () => {

@@ -65,6 +65,12 @@ export class ThreadShareLedger<T, S extends object> {
     this.held.delete(thread);
   }
 
+  /** Whether the thread holds the share (so a request for it sends no bytes). */
+  holds(thread: T, share: S): boolean {
+    const id = this.ids.get(share);
+    return id !== undefined && (this.held.get(thread)?.includes(id) ?? false);
+  }
+
   /** Ids the thread holds, oldest use first. */
   heldBy(thread: T): number[] {
     return [...(this.held.get(thread) ?? [])];
