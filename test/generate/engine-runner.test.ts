@@ -43,7 +43,7 @@ describe('ThreadEngineRunner', () => {
   });
 
   it('a batch share: kept by the thread that built it, sent once to another, asked for whole by a thread that lacks it; exports as without it', async () => {
-    const own = new ThreadEngineRunner();
+    const own = new ThreadEngineRunner(undefined, 3);
     try {
       const repeatColumns = Object.keys(SAMPLE_RULES.priceToTemplate).map(Number);
       const share = await own.share({ price: fixture('price-sample.xlsx'), items: sampleItems(), repeatColumns, headers: false });
@@ -61,6 +61,22 @@ describe('ThreadEngineRunner', () => {
         expect(out.report).toEqual(plain.report);
         expect(out.xlsx.equals(plain.xlsx)).toBe(true);
       }
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('runs a share’s exports in at most so many threads at once: the share is cloned into no more', async () => {
+    const own = new ThreadEngineRunner(undefined, 1);
+    try {
+      const repeatColumns = Object.keys(SAMPLE_RULES.priceToTemplate).map(Number);
+      const share = await own.share({ price: fixture('price-sample.xlsx'), items: sampleItems(), repeatColumns, headers: false });
+      await Promise.all([own.run(input()), own.run(input())]);
+      const outs = await Promise.all([own.run(input(), share), own.run(input(), share), own.run(input(), share)]);
+      const internals = own as unknown as { idle: import('node:worker_threads').Worker[]; shares: { heldBy(t: unknown): number[] } };
+      expect(internals.idle).toHaveLength(2);
+      expect(internals.idle.filter((t) => internals.shares.heldBy(t).length > 0)).toHaveLength(1);
+      for (const out of outs) expect(out.report.rows).toBe(sampleItems().length);
     } finally {
       await own.close();
     }

@@ -1,9 +1,11 @@
 import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CheckOutput, EngineInput, EngineOutput } from '@app/export-engine';
 import { EngineRejection, EngineRunner, type PriceShare, type ShareRequest } from './engine-runner';
 import type { EngineThreadReply, EngineThreadRequest } from './engine.thread';
 import { ThreadShareLedger } from './thread-share-ledger';
+import { KeyedGate } from './keyed-gate';
 
 /** A thread idle this long is stopped and its memory given back; one is always kept warm. */
 const IDLE_MS = 60_000;
@@ -24,17 +26,25 @@ class MissingShare extends Error {}
  * only its own export. Threads are reused: a fresh one would pay for loading and compiling the
  * engine on every export (the benchmark's small-task load ran 6× slower that way). A thread keeps
  * the batch shares it was given (DESIGN §12 "Speed"; ThreadShareLedger), so a batch's share is
- * cloned into each thread once, not for every export.
+ * cloned into each thread once, not for every export; and a share's exports run in at most as
+ * many threads at once as there are cores (the rest wait their turn), since more would only share
+ * the cores and clone the share into more threads (on 2 cores, 8 threads each cloning a batch's
+ * share cost more than the clones saved).
  */
 export class ThreadEngineRunner extends EngineRunner {
   private readonly idle: Worker[] = [];
   private readonly busy = new Map<Worker, Running>();
   private readonly idleTimers = new Map<Worker, NodeJS.Timeout>();
   private readonly shares = new ThreadShareLedger<Worker, PriceShare>();
+  private readonly shareGate: KeyedGate<PriceShare>;
   private closed = false;
 
-  constructor(private readonly entry = join(__dirname, 'engine.thread.js')) {
+  constructor(
+    private readonly entry = join(__dirname, 'engine.thread.js'),
+    sharedAtOnce = Math.max(2, availableParallelism()),
+  ) {
     super();
+    this.shareGate = new KeyedGate(sharedAtOnce);
   }
 
   /** Threads alive now, busy or idle. */
@@ -50,7 +60,8 @@ export class ThreadEngineRunner extends EngineRunner {
     };
     // An idle thread already holding the share is taken first: no bytes to send and deserialize.
     const prefer = share && ((thread: Worker) => this.shares.holds(thread, share));
-    const reply = await this.ask(ask, prefer).catch((err: Error) => (err instanceof MissingShare ? this.ask(ask) : Promise.reject(err)));
+    const asked = () => this.ask(ask, prefer).catch((err: Error) => (err instanceof MissingShare ? this.ask(ask) : Promise.reject(err)));
+    const reply = await (share ? this.shareGate.run(share, asked) : asked());
     if (reply.mode !== 'generate') throw new Error('the engine thread answered another request');
     const { ok: _ok, mode: _mode, xlsx, ...rest } = reply;
     return { ...rest, xlsx: Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength) };
