@@ -7,7 +7,7 @@ const ms = (times: number[]) => [median(times), Math.min(...times), Math.max(...
 /** The batch case's times: one export, the batch on one worker, on two. */
 export function batchTable(b: BatchBenchSummary): string {
   return [
-    `batch: ${b.tasks} tasks × ${b.items} items on one ${b.rows}-row price list (POST /api/batches until GET says done)`,
+    `batch: ${b.tasks} tasks × ${b.items} items on one ${b.rows}-row price list (POST /api/batches until its parent job completes)`,
     table(
       ['what', 'median ms', 'min', 'max'],
       [

@@ -84,6 +84,17 @@ describe('PriceShareCache', () => {
     await expect(Promise.all([waiting, touched])).resolves.toEqual(['one', 'one']);
   });
 
+  it('keeps no slot for a build with nothing to share, so lone files never push a real index out', async () => {
+    const cache = new PriceShareCache<string | null>(options);
+    const index = jest.fn(async () => 'list-index');
+    await expect(cache.get('b1', 'list', index)).resolves.toBe('list-index');
+    await expect(cache.get('b1', 'own-x', async () => null)).resolves.toBeNull();
+    await expect(cache.get('b1', 'own-y', async () => null)).resolves.toBeNull();
+    expect(cache.size).toBe(1);
+    await expect(cache.get('b1', 'list', index)).resolves.toBe('list-index');
+    expect(index).toHaveBeenCalledTimes(1);
+  });
+
   it('frees a batch on release, an idle entry after its TTL, and everything when memory is short', async () => {
     jest.useFakeTimers();
     let short = false;

@@ -51,9 +51,15 @@ export class PriceShareCache<T> {
       return found.value;
     }
     while (this.entries.size >= this.options.maxEntries) this.evictOldest();
-    const entry: Entry<T> = { batchId, value: this.settle(build), lastUsed: 0 };
+    let failed = false;
+    const entry: Entry<T> = { batchId, value: this.settle(build, () => (failed = true)), lastUsed: 0 };
     this.entries.set(key, entry);
     this.touch(key, entry);
+    // A build that answers null has nothing to share (a lone task's file): it holds no slot, so it
+    // never pushes a real index out. A failed one stays, so its batch does not build it again.
+    void entry.value.then((value) => {
+      if ((value === null || value === undefined) && !failed) this.drop(key, entry);
+    });
     return entry.value;
   }
 
@@ -76,11 +82,12 @@ export class PriceShareCache<T> {
    * The build's value, or null once it fails or outlasts buildTimeoutMs; never rejects. A value
    * that comes after its time is nobody's: it is disposed of at once.
    */
-  private settle(build: ShareBuilder<T>): Promise<T | null> {
+  private settle(build: ShareBuilder<T>, onFailure: () => void): Promise<T | null> {
     return new Promise<T | null>((resolve) => {
       let late = false;
       const timer = setTimeout(() => {
         late = true;
+        onFailure();
         resolve(null);
       }, this.options.buildTimeoutMs);
       timer.unref();
@@ -89,10 +96,14 @@ export class PriceShareCache<T> {
         if (late && value !== null && value !== undefined) this.options.dispose?.(value as NonNullable<T>);
         resolve(value);
       };
-      try {
-        build().then(done, () => done(null));
-      } catch {
+      const fail = () => {
+        onFailure();
         done(null);
+      };
+      try {
+        build().then(done, fail);
+      } catch {
+        fail();
       }
     });
   }
