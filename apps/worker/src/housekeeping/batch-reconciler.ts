@@ -5,10 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { BATCH_ERR, CHECK_JOB, ERR, batchCheckJobId, decodeExportFailure, type CheckJobData } from '@app/contracts';
 import { BatchRowsRepository } from '@app/persistence';
 
-/** States in which a job will still be worked on. */
-const ALIVE = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
-/** Attempts after which a check whose job was lost is failed rather than queued again. */
-const MAX_ATTEMPTS = 3;
+import { ALIVE_JOB_STATES as ALIVE, LOST_JOB_MAX_ATTEMPTS as MAX_ATTEMPTS, reconcileBefore } from './lost-jobs';
 
 /**
  * The batches' part of reconciling (ExportReconciler does their exports): a check row left
@@ -27,7 +24,7 @@ export class BatchReconciler {
   async run(queue: Queue, now = new Date()): Promise<{ requeued: number; failed: number; finished: number }> {
     let requeued = 0;
     let failed = 0;
-    const before = new Date(now.getTime() - Math.max(this.config.GENERATE_TIMEOUT_MS, this.config.JOB_LOCK_MS));
+    const before = reconcileBefore(now, this.config);
     for (const row of await this.rows.unfinishedChecks(before)) {
       const jobId = batchCheckJobId(row.batchId, row.position);
       const state = await queue.getJobState(jobId);

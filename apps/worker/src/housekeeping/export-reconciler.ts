@@ -5,10 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { ERR, EXPORT_JOB, decodeExportFailure } from '@app/contracts';
 import { ExportsRepository } from '@app/persistence';
 
-/** States in which a job will still be worked on: its export is not stuck. */
-const ALIVE = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
-/** Attempts after which an export whose job vanished is failed rather than queued again. */
-const MAX_ATTEMPTS = 3;
+import { ALIVE_JOB_STATES as ALIVE, LOST_JOB_MAX_ATTEMPTS as MAX_ATTEMPTS, reconcileBefore } from './lost-jobs';
 
 /**
  * After an outage (Redis wiped, PostgreSQL away while a job ended) an export row can stay
@@ -30,7 +27,7 @@ export class ExportReconciler {
   async run(queue: Queue, now = new Date()): Promise<{ requeued: number; failed: number }> {
     let requeued = 0;
     let failed = 0;
-    const before = new Date(now.getTime() - Math.max(this.config.GENERATE_TIMEOUT_MS, this.config.JOB_LOCK_MS));
+    const before = reconcileBefore(now, this.config);
     for (const row of await this.exports.unfinished(before)) {
       const state = await queue.getJobState(row.id);
       if (ALIVE.has(state)) continue;
