@@ -43,12 +43,15 @@ describe('a 15 s PostgreSQL outage under 20 generates', () => {
     const api = await launcher.startApi('api-pg', env);
     // An API that waits only 4 s for a job: it cannot wait out the outage.
     const impatient = await launcher.startApi('api-pg-impatient', { ...env, GENERATE_TIMEOUT_MS: '4000' });
-    await launcher.startWorker('worker-pg', env);
+    const worker = await launcher.startWorker('worker-pg', env);
     const taskId = await sampleTaskAt(api.url, 'перебой базы');
     const otherTaskId = await sampleTaskAt(api.url, 'перебой базы, короткое ожидание');
     // The same database: the first admin signs in there too, so generate() reaches it signed in.
     await adminAt(impatient.url);
 
+    // The worker is frozen until the database is down, so every export meets the outage (a fast
+    // machine made the two short waits' exports before the stop, and they answered 200).
+    process.kill(worker.pid, 'SIGSTOP');
     const started = Date.now();
     const answers = Array.from({ length: 20 }, () => generate(taskId, api.url).then((r) => ({ status: r.status, at: Date.now() - started })));
     const shortWaits = Array.from({ length: 2 }, () => generate(otherTaskId, impatient.url).then((r) => r));
@@ -56,6 +59,7 @@ describe('a 15 s PostgreSQL outage under 20 generates', () => {
     // Both short waits are recorded before the database stops: their exports are to be made.
     while (((await signedInAt(api.url).get(`/api/tasks/${otherTaskId}/exports`).expect(200)).body as ExportRecord[]).length < 2) await sleep(5);
     await pg.stop();
+    process.kill(worker.pid, 'SIGCONT');
     const stoppedAt = Date.now() - started;
     await sleep(15_000);
     await pg.start();

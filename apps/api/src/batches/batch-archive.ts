@@ -23,10 +23,15 @@ export async function sendBatchArchive(
   names.reserve(BATCH_SUMMARY_FILE);
   const zip = new ZipFile();
   const files = rows.map((row) => (row.objectKey ? names.take(row.name, '.xlsx') : null));
+  let reading: Readable | undefined;
   rows.forEach((row, i) => {
     const key = row.objectKey;
     if (!key) return;
-    zip.addReadStreamLazy(files[i]!, { compress: false, mtime: createdAt }, (cb) => void open(key).then((s) => cb(null, s), (err: Error) => cb(err, undefined as never)));
+    const opened = (s: Readable) => {
+      reading = s;
+      return s;
+    };
+    zip.addReadStreamLazy(files[i]!, { compress: false, mtime: createdAt }, (cb) => void open(key).then((s) => cb(null, opened(s)), (err: Error) => cb(err, undefined as never)));
   });
   zip.addBuffer(await summaryWorkbook(batch.tasks, files), BATCH_SUMMARY_FILE, { mtime: createdAt });
   zip.end();
@@ -41,7 +46,15 @@ export async function sendBatchArchive(
       res.destroy(err);
       resolve();
     });
-    res.on('close', resolve);
+    res.on('close', () => {
+      // A download broken off: let go of the zip and the object being read at once, rather than
+      // leaving them paused until the storage's inactivity timeout.
+      if (!res.writableFinished) {
+        zip.outputStream.unpipe(res);
+        reading?.destroy();
+      }
+      resolve();
+    });
     zip.outputStream.pipe(res);
   });
 }
