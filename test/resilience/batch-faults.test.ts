@@ -107,10 +107,12 @@ describe('batches under faults', () => {
     api = await launcher.startApi('api-batch-again', env);
     await adminAt(api.url);
     expect(await batchOf(id)).toEqual(before);
-    await launcher.startWorker('worker-batch-restart-2', env);
+    const again = await launcher.startWorker('worker-batch-restart-2', env);
     const done = await waitForBatch(id, at);
     expect(done.tasks.map((t) => t.status)).toEqual(Array(6).fill('done'));
     await madeOnce(taskIds);
+    // Left running, it took jobs and reconciled beside the next test's frozen worker.
+    await again.stop();
   });
 
   it('Redis wiped mid-batch: every row ends (done again by the reconciler, or failed), none stuck', async () => {
