@@ -7,6 +7,7 @@ import type { BenchStack } from './bench-stack';
 import { buildItems, type BenchInputs } from './fixture-builder';
 import { prepareTask } from './http-runner';
 import { median } from './stats-helper';
+import { CpuProbe, type CpuShare } from './cpu-probe';
 
 /**
  * One price list, many exports (DESIGN §12 "Speed", issue 28): a batch of `tasks` tasks of
@@ -22,6 +23,9 @@ export interface BatchBenchSummary {
   oneExport: number[];
   batchOneWorker: number[];
   batchTwoWorkers: number[];
+  /** CPU time of every process taking part (workers with their threads, S3, API, PostgreSQL, Redis), per run. */
+  cpuOneExport: number[];
+  cpuBatchOneWorker: number[];
   /** batch on one worker ÷ one export (target ≤ 3). */
   ratio: number;
   /** batch on two workers ÷ batch on one (target < 1). */
@@ -65,19 +69,31 @@ export async function runBatchBench(
     if (batch.failed) throw new Error(`batch ${id}: ${batch.failed} rows failed: ${batch.tasks.find((r) => r.error)?.error}`);
     return ms;
   };
-  const out: BatchBenchSummary = { rows: opts.rows, tasks: opts.tasks, items: opts.items, oneExport: [], batchOneWorker: [], batchTwoWorkers: [], ratio: NaN, twoVsOne: NaN };
+  const out: BatchBenchSummary = { rows: opts.rows, tasks: opts.tasks, items: opts.items, oneExport: [], batchOneWorker: [], batchTwoWorkers: [], cpuOneExport: [], cpuBatchOneWorker: [], ratio: NaN, twoVsOne: NaN };
 
   await stack.stopWorkers();
   await stack.startBenchWorker();
   // A first export and an untimed batch warm the worker's engine threads, as a running system has them.
   await client.generate(taskIds[0]);
   await timeBatch();
+  // CPU of every process taking part, as the load stage reports it: on a machine of few cores it, not waiting, bounds a batch.
+  const cpu = new CpuProbe(() => stack.cpuRoles());
+  const cpuOf = async <T>(run: () => Promise<T>): Promise<[T, CpuShare[]]> => {
+    await cpu.begin();
+    const value = await run();
+    return [value, await cpu.perExport(1)];
+  };
+  const sum = (shares: CpuShare[]) => shares.reduce((total, c) => total + c.msPerExport, 0);
+  const show = (shares: CpuShare[]) => shares.map((c) => `${c.name.split(' ')[0]} ${c.msPerExport.toFixed(0)}`).join(', ');
   for (let r = 0; r < opts.runs; r++) {
-    const one = await client.generate(taskIds[0]);
+    const [one, oneCpu] = await cpuOf(() => client.generate(taskIds[0]));
     if (one.status !== 200) throw new Error(`generate: HTTP ${one.status} ${one.error ?? ''}`);
     out.oneExport.push(one.ms);
-    out.batchOneWorker.push(await timeBatch());
-    opts.log(`  run ${r + 1}: one export ${one.ms.toFixed(0)} ms, batch of ${opts.tasks} on one worker ${out.batchOneWorker[r].toFixed(0)} ms`);
+    out.cpuOneExport.push(sum(oneCpu));
+    const [batchMs, batchCpu] = await cpuOf(timeBatch);
+    out.batchOneWorker.push(batchMs);
+    out.cpuBatchOneWorker.push(sum(batchCpu));
+    opts.log(`  run ${r + 1}: one export ${one.ms.toFixed(0)} ms (CPU ms: ${show(oneCpu)}), batch of ${opts.tasks} on one worker ${batchMs.toFixed(0)} ms (CPU ms: ${show(batchCpu)})`);
   }
   await stack.startBenchWorker();
   // An untimed batch warms the second worker's engine threads too, as the first export warmed the first's.

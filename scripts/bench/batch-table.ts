@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { BatchBenchSummary } from './batch-runner';
 import { table, type Target } from './results-table';
 import { median, ratio } from './stats-helper';
@@ -14,6 +15,8 @@ export function batchTable(b: BatchBenchSummary): string {
         ['one export of one task (POST generate, one worker)', ...ms(b.oneExport)],
         [`batch of ${b.tasks}, one worker`, ...ms(b.batchOneWorker)],
         [`batch of ${b.tasks}, two workers`, ...ms(b.batchTwoWorkers)],
+        ['CPU of one export (all processes)', ...ms(b.cpuOneExport)],
+        [`CPU of the batch on one worker (all processes; ${availableParallelism()} cores)`, ...ms(b.cpuBatchOneWorker)],
       ],
     ),
   ].join('\n');

@@ -1,5 +1,7 @@
 import type ExcelJS from 'exceljs';
-import { BATCH_ERR, BATCH_SUMMARY_FILE, BATCH_UI, ERR, type Task } from '@app/contracts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BATCH_ERR, BATCH_SUMMARY_FILE, BATCH_UI, ERR, type CheckResponse, type Task } from '@app/contracts';
 import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { plain, readWorkbook } from '@app/export-engine/testing/workbook-builders';
 import { api, binary, createTask } from '../support/api-client';
@@ -8,6 +10,7 @@ import { dataRows, generate, readyTask } from '../support/generate-helpers';
 import { unzip, waitForBatch } from '../support/batches';
 import { addVersion, createList } from '../support/price-lists';
 import { sql } from '../support/inspect';
+import { testEnv } from '../support/test-env';
 
 const archive = (id: string, agent = api) => agent().get(`/api/batches/${id}/archive`).buffer(true).parse(binary);
 
@@ -85,6 +88,25 @@ describe('GET /api/batches/{id}/archive (DESIGN §12)', () => {
       const [row] = await sql<{ price_version_id: string }>('SELECT price_version_id FROM exports WHERE id = $1', [batch.tasks[i].exportId]);
       expect(row.price_version_id).toBe(version.id);
       expect(await cells(files.get(`${task.name}.xlsx`)!)).toEqual(await cells((await generate(task.id).expect(200)).body));
+    }
+  });
+
+  it('a task the batch\'s one price read cannot answer for reads its file: generate and check equal single ones', async () => {
+    // A code written like a number in exponent form makes the share refuse the other tasks (their own read would see it as damaged).
+    const odd = await readyTask([...sampleItems().slice(0, 3), { ma: '4.6E+12', gm: '77', name: 'как число', minQty: 1, step: 1 }]);
+    const tasks = [odd, await readyTask(sampleItems().slice(2, 8))];
+    const id = (await api().post('/api/batches').send({ action: 'generate', taskIds: tasks.map((t) => t.id) }).expect(202)).body.id as string;
+    const batch = await waitForBatch(id);
+    expect(batch.tasks.map((t) => t.status)).toEqual(['done', 'done']);
+    const files = await unzip((await archive(id).expect(200)).body);
+    for (const task of tasks) expect(await cells(files.get(`${task.name}.xlsx`)!)).toEqual(await cells((await generate(task.id).expect(200)).body));
+    const log = readFileSync(join(testEnv().logDir, 'worker.log'), 'utf8');
+    expect(log).toMatch(new RegExp(`"batchId":"${id}","taskId":"${tasks[1].id}","msg":"the shared price read does not answer`));
+
+    const checks = await waitForBatch((await api().post('/api/batches').send({ action: 'check', taskIds: tasks.map((t) => t.id) }).expect(202)).body.id);
+    for (const [i, task] of tasks.entries()) {
+      const single = (await api().post(`/api/tasks/${task.id}/check`).expect(200)).body as CheckResponse;
+      expect(checks.tasks[i]).toMatchObject({ status: 'done', rows: single.rowsTotal, unmatched: single.missingItems.length, changes: { added: 0, removed: 0, changed: 0, lost: 0 } });
     }
   });
 

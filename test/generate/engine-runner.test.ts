@@ -3,6 +3,7 @@ import type { EngineRejection as EngineRejectionType } from '../../apps/worker/s
 import type { ThreadEngineRunner as ThreadEngineRunnerType } from '../../apps/worker/src/export/thread-engine-runner';
 import { REPO_ROOT } from '../support/app-runner';
 import { fixture, sampleItems } from '@app/export-engine/testing/fixtures';
+import type { SharedPriceMiss as SharedPriceMissType } from '@app/export-engine';
 import { SAMPLE_RULES } from '../support/generate-helpers';
 
 /**
@@ -13,6 +14,7 @@ const built = (file: string) => join(REPO_ROOT, 'dist/worker/apps/worker/src/exp
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { ThreadEngineRunner } = require(built('thread-engine-runner.js')) as { ThreadEngineRunner: typeof ThreadEngineRunnerType };
 const { EngineRejection } = require(built('engine-runner.js')) as { EngineRejection: typeof EngineRejectionType };
+const { SharedPriceMiss } = require(join(REPO_ROOT, 'dist/worker/libs/export-engine/src/export-inputs.js')) as { SharedPriceMiss: typeof SharedPriceMissType };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const input = (template = fixture('template-sample.xlsx')) => ({ price: fixture('price-sample.xlsx'), template, items: sampleItems(), mapping: SAMPLE_RULES });
@@ -64,6 +66,18 @@ describe('ThreadEngineRunner', () => {
     } finally {
       await own.close();
     }
+  });
+
+  it('without the price file, a share that cannot answer for the task rejects with SharedPriceMiss (generate and check), so the job fetches the file', async () => {
+    const repeatColumns = Object.keys(SAMPLE_RULES.priceToTemplate).map(Number);
+    const share = await runner.share({ price: fixture('price-sample.xlsx'), items: sampleItems().slice(0, 4), repeatColumns, headers: false });
+    const covered = { ...input(), items: sampleItems().slice(0, 4) };
+    const outside = { ...input(), price: null };
+    expect((await runner.run({ ...covered, price: null }, share)).report).toEqual((await runner.run(covered)).report);
+    await expect(runner.run(outside, share)).rejects.toBeInstanceOf(SharedPriceMiss);
+    await expect(runner.check(outside, share)).rejects.toBeInstanceOf(SharedPriceMiss);
+    expect((await runner.check({ ...covered, price: null }, share)).rowsTotal).toBe(4);
+    runner.forget(share);
   });
 
   it('runs a share’s exports in at most so many threads at once: the share is cloned into no more', async () => {

@@ -16,6 +16,8 @@ import { WorkerHealthServer } from './health/worker-health.server';
 import { BatchReconciler } from './housekeeping/batch-reconciler';
 import { BatchJobRunner } from './batch/batch-job.runner';
 import { BatchPriceShares } from './batch/batch-price-shares';
+import { BatchFiles } from './batch/batch-files';
+import { JobFilesService } from './export/job-files';
 import { ShareExchange, redisShareExchange } from './batch/share-exchange';
 
 /** The worker: no HTTP API, only the queue consumer (plus an optional liveness port). */
@@ -40,7 +42,9 @@ export class WorkerModule {
         ExportReconciler,
         BatchReconciler,
         { provide: ShareExchange, useValue: redisShareExchange(config) },
+        { provide: BatchFiles, useFactory: (storage: StorageService) => new BatchFiles(storage), inject: [StorageService] },
         BatchPriceShares,
+        JobFilesService,
         BatchJobRunner,
         ExportProcessor,
         WorkerHealthServer,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ENGINE_ERR, type FileColumns, type FileKind } from '@app/contracts';
-import type { EngineInput } from './export-inputs';
+import { SharedPriceMiss, guardsPriceHeaders, type EngineInput } from './export-inputs';
 import { readCsvGrid, readXlsxGrid } from './check/column-grid-reader';
 import { decodeCsv } from './package/csv-decoder';
 import { openPriceList } from './price/csv-price-reader';
@@ -33,9 +33,11 @@ export async function readColumns(file: string | Buffer, kind: FileKind): Promis
  * pass over the whole price sheet).
  */
 export function readBothColumns(input: Pick<EngineInput, 'price' | 'template' | 'remembered' | 'sharedPrice'>): Record<FileKind, Promise<FileColumns>> {
-  const guardsPrice = Object.keys(input.remembered?.price ?? {}).length > 0;
   const shared = input.sharedPrice?.priceColumns;
-  const price = guardsPrice ? (shared ? Promise.resolve(shared) : columnsOrNone(input.price, 'price')) : Promise.resolve<FileColumns>({ kind: 'price', sheet: '', headerRow: 0, columns: [] });
+  const none = Promise.resolve<FileColumns>({ kind: 'price', sheet: '', headerRow: 0, columns: [] });
+  const file = input.price;
+  if (guardsPriceHeaders(input) && !shared && file === null) throw new SharedPriceMiss();
+  const price = guardsPriceHeaders(input) ? (shared ? Promise.resolve(shared) : columnsOrNone(file!, 'price')) : none;
   const columns = { template: columnsOrNone(input.template, 'template'), price };
   // Awaited later, after the export's own reads: a rejection must not go unhandled meanwhile.
   for (const p of Object.values(columns)) p.catch(() => undefined);

@@ -10,8 +10,12 @@ import { openXlsx } from './package/xlsx-inspector';
 import type { ZipSource } from './package/zip-source';
 
 export interface EngineInput {
-  /** Path to the price list on disk, or its bytes: an .xlsx or a CSV, told apart by content. */
-  price: string | Buffer;
+  /**
+   * Path to the price list on disk, or its bytes: an .xlsx or a CSV, told apart by content. Null
+   * only with `sharedPrice`: the file was not fetched, and a share that cannot answer for the
+   * task throws SharedPriceMiss (the caller fetches the file and asks again).
+   */
+  price: string | Buffer | null;
   /** Path or bytes of the export template .xlsx. */
   template: string | Buffer;
   items: Item[];
@@ -23,6 +27,18 @@ export interface EngineInput {
    * this task (shared-view.ts), the price list is not read again; the result is the same.
    */
   sharedPrice?: SharedPrice;
+}
+
+/** A shared read could not answer for the task and no price file was given to read instead. */
+export class SharedPriceMiss extends Error {
+  constructor() {
+    super('the shared price read does not answer for this task and its price file was not given');
+  }
+}
+
+/** The price side reads the file's header columns (DESIGN §10 guard). */
+export function guardsPriceHeaders(input: Pick<EngineInput, 'remembered'>): boolean {
+  return Object.keys(input.remembered?.price ?? {}).length > 0;
 }
 
 /**
@@ -39,17 +55,19 @@ export async function withExportInputs<T>(
 ): Promise<T> {
   const shared = input.sharedPrice ? await matchSharedPrice(input.sharedPrice, input.items, input.mapping) : undefined;
   if (shared) return withTemplate(input, timings, shared, use);
+  const file = input.price;
+  if (file === null) throw new SharedPriceMiss();
   const t = performance.now();
   const template = await openXlsx(input.template, undefined, 'template');
   let price: ZipSource | undefined;
   try {
-    price = await openPriceList(input.price);
+    price = await openPriceList(file);
     timings.inspect = performance.now() - t;
     const priceZip = price;
     const [tplResult, priceResult] = await Promise.allSettled([
       readTemplate(template, timings),
       (async () => {
-        if (!priceZip) return guardFile('price', () => matchCsvPrice(input.price, input.items, input.mapping, timings, check));
+        if (!priceZip) return guardFile('price', () => matchCsvPrice(file, input.items, input.mapping, timings, check));
         const priceParts = await guardFile('price', () => locateParts(priceZip, 'price'));
         return guardFile('price', () => matchPrice(priceZip, priceParts, input.items, input.mapping, timings, check));
       })(),

@@ -3,6 +3,7 @@
  * (or a check of it) and a report out. No Nest, HTTP, database or object storage in here.
  */
 export { generateExport, type EngineInput, type EngineOutput } from './generate-export';
+export { SharedPriceMiss } from './export-inputs';
 export { checkExport, type CheckOptions, type CheckOutput } from './check-export';
 export { explainMatch } from './check/match-explainer';
 export { EngineError, type EngineErrorCode } from './package/engine-error';

@@ -3,6 +3,8 @@ import { deserialize, serialize } from 'node:v8';
 import type { Item, Mapping } from '@app/contracts';
 import { readColumns } from './column-reader';
 import { generateExport } from './generate-export';
+import { checkExport } from './check-export';
+import { SharedPriceMiss } from './export-inputs';
 import { covers } from './price-sharing';
 import { CHECK_MAPPING, checkPrice, checkPriceCsv, checkTemplate, PRICE_HEADER } from './testing/check-fixtures';
 import { CSV_PRICE_FIXTURES, fixture, fixtureBytes, sampleItems } from './testing/fixtures';
@@ -58,7 +60,7 @@ describe('sharePrice: exports equal to their own reads', () => {
   it('is plain data: a structured clone, and v8 bytes (as engine threads and workers pass it), give the same exports', async () => {
     const share = await shareOf(fixture('price-sample.xlsx'), sampleTasks());
     const clones = [structuredClone(share), deserialize(serialize(share)) as typeof share];
-    const input = { price: '/nonexistent.xlsx', template: fixture('template-sample.xlsx'), ...sampleTasks()[0] };
+    const input = { price: null, template: fixture('template-sample.xlsx'), ...sampleTasks()[0] };
     const a = await generateExport({ ...input, sharedPrice: share });
     for (const clone of clones) {
       expect(clone).toEqual(share);
@@ -82,6 +84,22 @@ describe('sharePrice: exports equal to their own reads', () => {
     expect(own.report.warnings?.some((w) => w.kind === 'headerChanged')).toBe(true);
     expect(shared.report).toEqual(own.report);
     expect(shared.xlsx.equals(own.xlsx)).toBe(true);
+  });
+
+  it('without the price file, a share that cannot answer says so (SharedPriceMiss) instead of reading or guessing', async () => {
+    const price = fixture('price-sample.xlsx');
+    const template = fixture('template-sample.xlsx');
+    const tasks = sampleTasks();
+    const share = await shareOf(price, tasks.slice(1), undefined, { headers: false });
+    const outsider = { items: [...tasks[1].items, item('0031006', '77777')], mapping: sampleMapping };
+    const guarding: ShareTask = { ...tasks[1], remembered: { template: {}, price: { '6': 'Остаток' } } };
+    expect(covers(share, guarding.items, guarding.mapping)).toBe(true);
+    // Not covered, and covered but guarding price headers the share did not read.
+    for (const task of [outsider, guarding]) {
+      await expect(generateExport({ price: null, template, ...task, sharedPrice: share })).rejects.toBeInstanceOf(SharedPriceMiss);
+      await expect(checkExport({ price: null, template, ...task, sharedPrice: share })).rejects.toBeInstanceOf(SharedPriceMiss);
+    }
+    await expect(generateExport({ price: null, template, ...tasks[1] })).rejects.toBeInstanceOf(SharedPriceMiss);
   });
 });
 

@@ -1,22 +1,13 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { freemem, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { freemem } from 'node:os';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { BatchRowsRepository, type BatchTaskInput, type StoredFile } from '@app/persistence';
 import { EngineRunner, type PriceShare } from '../export/engine-runner';
 import { exportSlots } from '../export/export-slots';
-import { StorageService } from '@app/storage';
 import { PriceShareCache } from './price-share.cache';
 import { ShareExchange } from './share-exchange';
-
-/** A batch's read of one price file: the share, and the file itself on local disk (for children to link). */
-export interface SharedRead {
-  share: PriceShare;
-  pricePath: string;
-  dir: string;
-}
+import { BatchFiles } from './batch-files';
 
 /** Which price file a child reads: its cache key, and which of the batch's tasks read the same. */
 export interface PriceSource {
@@ -57,14 +48,14 @@ const FREE_MIN_BYTES = 256 * 2 ** 20;
  */
 @Injectable()
 export class BatchPriceShares implements OnApplicationShutdown {
-  private readonly cache: PriceShareCache<SharedRead | null>;
+  private readonly cache: PriceShareCache<PriceShare | null>;
   /** The price keys of each batch this worker asked the exchange for, to delete them at its end. */
   private readonly exchanged = new Map<string, Set<string>>();
 
   constructor(
     private readonly rows: BatchRowsRepository,
     private readonly engine: EngineRunner,
-    @Inject(StorageService) private readonly storage: StorageService,
+    private readonly files: BatchFiles,
     private readonly exchange: ShareExchange,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly logger: PinoLogger,
@@ -75,58 +66,59 @@ export class BatchPriceShares implements OnApplicationShutdown {
       idleMs: IDLE_MS,
       buildTimeoutMs: config.GENERATE_TIMEOUT_MS,
       memoryShort: () => process.memoryUsage().rss > budget || freemem() < FREE_MIN_BYTES,
-      // Children hold hard links to the file, so removing the cache's own copy never pulls it from under them.
-      dispose: (read) => {
-        engine.forget(read.share);
-        void rm(read.dir, { recursive: true, force: true });
-      },
+      dispose: (share) => engine.forget(share),
     });
   }
 
   /**
-   * The batch's read of `source` for a child: built by the first child that asks (downloading the
-   * file once), awaited by those asking meanwhile; undefined when there is none (the child reads
-   * the file itself).
+   * The batch's read of `source` for a child: built by the first child that asks (or fetched from
+   * the worker that built it), awaited by those asking meanwhile; undefined when there is none
+   * (the child reads the file itself).
    */
-  async forChild(batchId: string, source: PriceSource, file: StoredFile): Promise<SharedRead | undefined> {
+  async forChild(batchId: string, source: PriceSource, file: StoredFile): Promise<PriceShare | undefined> {
     return (await this.cache.get(batchId, source.key, () => this.build(batchId, source, file))) ?? undefined;
   }
 
-  /** A child has ended: once the batch has no row left to make, its shares go (asked only while this worker keeps one). */
+  /** A child has ended: once the batch has no row left to make, its shares and files go (asked only while this worker keeps some). */
   async childEnded(batchId: string): Promise<void> {
-    if (this.cache.holds(batchId) && !(await this.rows.running(batchId).catch(() => true))) this.release(batchId);
+    if ((this.cache.holds(batchId) || this.files.holds(batchId)) && !(await this.rows.running(batchId).catch(() => true))) this.release(batchId);
   }
 
   release(batchId: string): void {
     this.cache.release(batchId);
+    this.files.release(batchId);
     const keys = this.exchanged.get(batchId);
     this.exchanged.delete(batchId);
     if (keys) void this.exchange.release(batchId, [...keys]);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.files.releaseAll();
     await this.exchange.close();
   }
 
-  private async build(batchId: string, source: PriceSource, file: StoredFile): Promise<SharedRead | null> {
+  /** Only the worker that builds the share downloads the price list for it; the others fetch the share. */
+  private async build(batchId: string, source: PriceSource, file: StoredFile): Promise<PriceShare | null> {
     const started = Date.now();
     const tasks = (await this.rows.tasks(batchId)).filter((t) => source.sameFile(t));
     // One task alone gains nothing from a shared read: it reads the file itself.
     if (tasks.length < 2) return null;
     const items = tasks.flatMap((t) => t.items);
     const columns = [...new Set(tasks.flatMap((t) => Object.keys(t.mapping.priceToTemplate).map(Number)))];
-    const dir = await mkdtemp(join(tmpdir(), 'price-export-share-'));
+    const headers = tasks.some((t) => t.guardsPriceHeaders);
+    const phases: Record<string, number> = { tasks: Date.now() - started };
     try {
-      const pricePath = join(dir, 'price.xlsx');
-      await this.storage.downloadTo(file.key, pricePath);
-      const headers = tasks.some((t) => t.guardsPriceHeaders);
-      const request = { price: pricePath, items, repeatColumns: columns, keyColumns: commonKeyColumns(tasks), headers };
       this.exchanged.set(batchId, (this.exchanged.get(batchId) ?? new Set()).add(source.key));
-      const share = await this.exchange.obtain(batchId, source.key, () => this.engine.share(request));
-      this.logger.info({ batchId, tasks: tasks.length, items: items.length, ms: Date.now() - started }, 'shared price read built');
-      return { share, pricePath, dir };
+      const share = await this.exchange.obtain(batchId, source.key, async () => {
+        const at = Date.now();
+        const price = await this.files.local(batchId, file);
+        phases.download = Date.now() - at;
+        return this.engine.share({ price, items, repeatColumns: columns, keyColumns: commonKeyColumns(tasks), headers });
+      });
+      const ms = Date.now() - started;
+      this.logger.info({ batchId, tasks: tasks.length, items: items.length, bytes: share.bytes.byteLength, ms, phases }, phases.download === undefined ? 'shared price read fetched' : 'shared price read built');
+      return share;
     } catch (error) {
-      await rm(dir, { recursive: true, force: true });
       this.logger.warn({ batchId, err: (error as Error).message }, 'shared price read failed; each export reads the file itself');
       throw error;
     }

@@ -8,10 +8,9 @@ import { ERR, digestChanges, type CheckJobData, type CheckResponse } from '@app/
 import { checkRowResult } from '../batch/check-row-result';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { BatchRowsRepository, ExportsRepository, PriceListVersionsRepository, ProfilesRepository, TasksRepository } from '@app/persistence';
-import { StorageService } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
-import { downloadTaskFiles } from './task-files';
+import { JobFilesService } from './job-files';
 import { OutageWait } from './outage-wait';
 import { settleAll } from './settle-all';
 
@@ -30,7 +29,7 @@ export class CheckJobRunner {
     private readonly batchRows: BatchRowsRepository,
     private readonly versions: PriceListVersionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(StorageService) private readonly storage: StorageService,
+    private readonly files: JobFilesService,
     private readonly engine: EngineRunner,
     private readonly logger: PinoLogger,
   ) {}
@@ -50,12 +49,13 @@ export class CheckJobRunner {
       if (!task) throw new EngineRejection(ERR.taskNotFound, undefined, 404);
       // A task that follows a price list is checked against the list's current version (DESIGN §12).
       const price = await wait.database(() => this.versions.priceFileOf(task));
+      // A batch's check reads the batch's shared read of the list, as its exports do (§12 "Speed").
       const [files, profile, previous] = await settleAll([
-        downloadTaskFiles(this.storage, { ...task.files, price: price.file }, dir),
+        this.files.open(task, price, batchId, dir),
         wait.database(() => this.profiles.find(task.profileId)),
         wait.database(() => this.exports.newestDigest(taskId)),
       ]);
-      const { digest, ...check } = await this.engine.check({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers });
+      const { digest, ...check } = await files.run((pricePath, share) => this.engine.check({ price: pricePath, template: files.template, items: task.items, mapping: task.mapping, remembered: profile?.headers }, share));
       const changes = previous ? digestChanges(previous.digest, digest, previous.finishedAt.toISOString()) : null;
       this.logger.info({ jobId: job.id, taskId, rows: check.rowsTotal, warnings: check.warnings.length, ms: Date.now() - started }, 'check done');
       if (!row) return { ...check, changes };
@@ -65,6 +65,7 @@ export class CheckJobRunner {
       throw await this.failure(job, error as Error, row);
     } finally {
       await rm(dir, { recursive: true, force: true });
+      await this.files.childEnded(batchId);
     }
   }
 

@@ -31,11 +31,12 @@ export interface PriceShare {
 export abstract class EngineRunner {
   /**
    * Generates the workbook, from the batch's `share` when given (the engine's `sharedPrice`);
-   * rejects with EngineRejection when the engine refuses a workbook.
+   * rejects with EngineRejection when the engine refuses a workbook, and with the engine's
+   * SharedPriceMiss when `input.price` is null and the share cannot answer for the task.
    */
   abstract run(input: Omit<EngineInput, 'sharedPrice'>, share?: PriceShare): Promise<EngineOutput>;
   /** The dry run of DESIGN §11 (no workbook written); rejects as run() does. */
-  abstract check(input: EngineInput): Promise<CheckOutput>;
+  abstract check(input: Omit<EngineInput, 'sharedPrice'>, share?: PriceShare): Promise<CheckOutput>;
   /** Reads a price list once for a batch's tasks (DESIGN §12). */
   abstract share(request: ShareRequest): Promise<PriceShare>;
   /** The share is of no more use: whatever holds it lets it go. */

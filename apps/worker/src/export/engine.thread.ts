@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { deserialize, serialize } from 'node:v8';
-import { EngineError, checkExport, generateExport, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
+import { EngineError, SharedPriceMiss, checkExport, generateExport, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
 import type { ShareRequest } from './engine-runner';
 
 /** A batch share for an export: always its id, its bytes only when the thread lacks it; `drop`: ids to let go of first. */
@@ -17,7 +17,7 @@ export interface ShareRef {
  */
 export type EngineThreadRequest =
   | { mode: 'generate'; input: Omit<EngineInput, 'sharedPrice'>; share?: ShareRef }
-  | { mode: 'check'; input: EngineInput }
+  | { mode: 'check'; input: Omit<EngineInput, 'sharedPrice'>; share?: ShareRef }
   | ({ mode: 'share'; keep: ShareRef } & ShareRequest)
   | { mode: 'forget'; id: number };
 
@@ -25,7 +25,7 @@ export type EngineThreadReply =
   | ({ ok: true; mode: 'generate'; xlsx: Uint8Array } & Omit<EngineOutput, 'xlsx' | 'placement'>)
   | { ok: true; mode: 'check'; check: CheckOutput }
   | { ok: true; mode: 'share'; bytes: Uint8Array }
-  | { ok: false; engineError: boolean; message: string; code?: string; missingShare?: number };
+  | { ok: false; engineError: boolean; message: string; code?: string; missingShare?: number; priceMiss?: true };
 
 /** The batch shares this thread holds, by the runner's ids (its ThreadShareLedger says which). */
 const shares = new Map<number, SharedPrice>();
@@ -43,7 +43,6 @@ function owned(bytes: Buffer, transfer: ArrayBuffer[]): Uint8Array {
 }
 
 async function answer(request: Exclude<EngineThreadRequest, { mode: 'forget' }>, transfer: ArrayBuffer[]): Promise<EngineThreadReply> {
-  if (request.mode === 'check') return { ok: true, mode: 'check', check: await checkExport(request.input) };
   if (request.mode === 'share') {
     const { keep, mode: _mode, ...args } = request;
     for (const id of keep.drop) shares.delete(id);
@@ -53,6 +52,7 @@ async function answer(request: Exclude<EngineThreadRequest, { mode: 'forget' }>,
   }
   const sharedPrice = request.share && heldShare(request.share);
   if (request.share && !sharedPrice) return { ok: false, engineError: false, message: `the engine thread lacks share ${request.share.id}`, missingShare: request.share.id };
+  if (request.mode === 'check') return { ok: true, mode: 'check', check: await checkExport({ ...request.input, sharedPrice }) };
   const { xlsx, placement: _placement, ...rest } = await generateExport({ ...request.input, sharedPrice });
   return { ok: true, mode: 'generate', xlsx: owned(xlsx, transfer), ...rest };
 }
@@ -70,6 +70,7 @@ async function run(request: EngineThreadRequest): Promise<void> {
   } catch (error) {
     const engineError = error instanceof EngineError;
     reply = { ok: false, engineError, message: (error as Error).message, code: engineError ? error.code : undefined };
+    if (error instanceof SharedPriceMiss) reply.priceMiss = true;
   }
   parentPort!.postMessage(reply, transfer);
 }

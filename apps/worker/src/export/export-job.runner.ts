@@ -10,10 +10,9 @@ import { ExportsRepository, PriceListVersionsRepository, ProfilesRepository, Uno
 import { StorageService, storageKeys } from '@app/storage';
 import { attemptOutcome } from './attempt-outcome';
 import { EngineRejection, EngineRunner } from './engine-runner';
-import { downloadTaskFiles, sharedTaskFiles } from './task-files';
+import { JobFilesService } from './job-files';
 import { OutageWait } from './outage-wait';
 import { settleAll } from './settle-all';
-import { BatchPriceShares, priceSourceOf } from '../batch/batch-price-shares';
 
 type ExportJob = Job<ExportJobData, ExportJobResult | null>;
 
@@ -36,7 +35,7 @@ export class ExportJobRunner {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly engine: EngineRunner,
-    private readonly shares: BatchPriceShares,
+    private readonly files: JobFilesService,
     private readonly logger: PinoLogger,
   ) {}
 
@@ -60,20 +59,15 @@ export class ExportJobRunner {
       const started = Date.now();
       // A task that follows a price list reads the list's current version as of now, and says which (DESIGN §12).
       const price = await wait.database(() => this.versions.priceFileOf(task));
-      const taskFiles = { ...task.files, price: price.file };
-      // A batch's child reads the batch's one read of its price file, when there is one (§12 "Speed").
-      const source = job.data.batchId && price.file ? priceSourceOf(task.priceListId, price) : null;
-      const sharing = source ? this.shares.forChild(job.data.batchId!, source, price.file!) : Promise.resolve(undefined);
-      // The rest is read while the batch's first child builds the share (a cache's answer always settles).
-      const [shared, profile, previous] = await settleAll([
-        sharing,
+      // The rest is read while a batch's first child builds its shared price read.
+      const [files, profile, previous] = await settleAll([
+        this.files.open(task, price, job.data.batchId, dir),
         wait.database(() => this.profiles.find(task.profileId)),
         wait.database(() => this.exports.newestDigest(task.id)),
         wait.database(() => this.exports.usePriceVersion(exportId, price.versionId)),
       ]);
-      const files = shared ? await sharedTaskFiles(this.storage, taskFiles, shared.pricePath, dir) : await downloadTaskFiles(this.storage, taskFiles, dir);
       const downloaded = Date.now();
-      const out = await this.engine.run({ ...files, items: task.items, mapping: task.mapping, remembered: profile?.headers }, shared?.share);
+      const out = await files.run((pricePath, share) => this.engine.run({ price: pricePath, template: files.template, items: task.items, mapping: task.mapping, remembered: profile?.headers }, share));
       const engineDone = Date.now();
       const changes = previous ? digestChanges(previous.digest, out.digest, previous.finishedAt.toISOString()) : null;
       const objectKey = storageKeys.export(task.id, exportId);
@@ -89,13 +83,13 @@ export class ExportJobRunner {
         log.info('task deleted while generating; export discarded');
         return null;
       }
-      log.info({ rows: out.report.rows, timings, shared: shared !== undefined }, 'export done');
+      log.info({ rows: out.report.rows, timings, batchId: job.data.batchId }, 'export done');
       return jobResult(objectKey, out.xlsx.length, out.report);
     } catch (error) {
       throw await this.failure(job, error as Error, log);
     } finally {
       await rm(dir, { recursive: true, force: true });
-      if (job.data.batchId) await this.shares.childEnded(job.data.batchId);
+      await this.files.childEnded(job.data.batchId);
     }
   }
 

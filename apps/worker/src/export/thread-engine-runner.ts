@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { CheckOutput, EngineInput, EngineOutput } from '@app/export-engine';
+import { SharedPriceMiss, type CheckOutput, type EngineInput, type EngineOutput } from '@app/export-engine';
 import { EngineRejection, EngineRunner, type PriceShare, type ShareRequest } from './engine-runner';
 import type { EngineThreadReply, EngineThreadRequest } from './engine.thread';
 import { ThreadShareLedger } from './thread-share-ledger';
@@ -53,22 +53,14 @@ export class ThreadEngineRunner extends EngineRunner {
   }
 
   async run(input: Omit<EngineInput, 'sharedPrice'>, share?: PriceShare): Promise<EngineOutput> {
-    const ask = (thread: Worker): EngineThreadRequest => {
-      if (!share) return { mode: 'generate', input };
-      const { id, value, drop } = this.shares.post(thread, share);
-      return { mode: 'generate', input, share: { id, bytes: value?.bytes, drop } };
-    };
-    // An idle thread already holding the share is taken first: no bytes to send and deserialize.
-    const prefer = share && ((thread: Worker) => this.shares.holds(thread, share));
-    const asked = () => this.ask(ask, prefer).catch((err: Error) => (err instanceof MissingShare ? this.ask(ask) : Promise.reject(err)));
-    const reply = await (share ? this.shareGate.run(share, asked) : asked());
+    const reply = await this.askWith({ mode: 'generate', input }, share);
     if (reply.mode !== 'generate') throw new Error('the engine thread answered another request');
     const { ok: _ok, mode: _mode, xlsx, ...rest } = reply;
     return { ...rest, xlsx: Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength) };
   }
 
-  async check(input: EngineInput): Promise<CheckOutput> {
-    const reply = await this.ask(() => ({ mode: 'check', input }));
+  async check(input: Omit<EngineInput, 'sharedPrice'>, share?: PriceShare): Promise<CheckOutput> {
+    const reply = await this.askWith({ mode: 'check', input }, share);
     if (reply.mode !== 'check') throw new Error('the engine thread answered another request');
     return reply.check;
   }
@@ -92,6 +84,18 @@ export class ThreadEngineRunner extends EngineRunner {
 
   forget(share: PriceShare): void {
     this.shares.forget(share, (thread, id) => thread.postMessage({ mode: 'forget', id } satisfies EngineThreadRequest));
+  }
+
+  /** An export or a check, with the batch's share when given: the thread is sent its bytes only if it lacks it. */
+  private async askWith(request: Extract<EngineThreadRequest, { mode: 'generate' | 'check' }>, share?: PriceShare): Promise<Answer> {
+    if (!share) return this.ask(() => request);
+    const ask = (thread: Worker): EngineThreadRequest => {
+      const { id, value, drop } = this.shares.post(thread, share);
+      return { ...request, share: { id, bytes: value?.bytes, drop } };
+    };
+    // An idle thread already holding the share is taken first: no bytes to send and deserialize.
+    const prefer = (thread: Worker) => this.shares.holds(thread, share);
+    return this.shareGate.run(share, () => this.ask(ask, prefer).catch((err: Error) => (err instanceof MissingShare ? this.ask(ask) : Promise.reject(err))));
   }
 
   private ask(request: (thread: Worker) => EngineThreadRequest, prefer?: (thread: Worker) => boolean): Promise<Answer> {
@@ -123,7 +127,8 @@ export class ThreadEngineRunner extends EngineRunner {
       else if (reply.missingShare !== undefined) {
         this.shares.lost(thread, reply.missingShare);
         running.reject(new MissingShare(reply.message));
-      } else running.reject(reply.engineError ? new EngineRejection(reply.message, reply.code) : new Error(reply.message));
+      } else if (reply.priceMiss) running.reject(new SharedPriceMiss());
+      else running.reject(reply.engineError ? new EngineRejection(reply.message, reply.code) : new Error(reply.message));
     });
     thread.on('error', (err) => this.drop(thread, err));
     thread.on('exit', (code) => this.drop(thread, new Error(`engine thread exited with code ${code} before it answered`)));

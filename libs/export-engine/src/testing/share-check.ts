@@ -11,9 +11,6 @@ export interface ShareTask {
   remembered?: ProfileHeaders;
 }
 
-/** A price path no file is at: a task the share covers must not read its price list at all. */
-const NO_FILE = '/nonexistent/price-list-of-a-shared-export.xlsx';
-
 /** The share of a batch as the batch runner makes it: the union of the items and of the mapped price columns. */
 export function shareOf(price: string | Buffer, tasks: readonly ShareTask[], keyColumns?: { ma: number; gm: number }, options?: { headers?: boolean }): Promise<SharedPrice> {
   const columns = new Set(tasks.flatMap((t) => Object.keys(t.mapping.priceToTemplate).map(Number)));
@@ -29,8 +26,8 @@ export function shareOf(price: string | Buffer, tasks: readonly ShareTask[], key
 /**
  * Runs every task's generate and check with and without the share (and with a structured clone
  * of it, as a worker thread gets it) and returns what differs, '' per task when nothing does,
- * with whether the share covered the task. A covered task is run with a price path that does not
- * exist, so a read of the price list would fail it.
+ * with whether the share covered the task. A covered task is run without its price file (`price:
+ * null`, as a batch's worker runs it), so a read of the price list would fail it.
  */
 export async function shareDifferences(price: string | Buffer, template: string | Buffer, tasks: readonly ShareTask[], given?: SharedPrice): Promise<{ covered: boolean[]; differences: string[] }> {
   const share = given ?? (await shareOf(price, tasks));
@@ -44,7 +41,7 @@ export async function shareDifferences(price: string | Buffer, template: string 
     const expected = await outcome(own);
     const problems: string[] = [];
     for (const [label, s] of [['share', share], ['clone', clone]] as const) {
-      const got = await outcome({ ...own, price: isCovered ? NO_FILE : price, sharedPrice: s });
+      const got = await outcome({ ...own, price: isCovered ? null : price, sharedPrice: s });
       for (const key of Object.keys(expected) as (keyof Outcome)[]) {
         if (!equal(expected[key], got[key])) problems.push(`${label} ${key}: ${JSON.stringify(got[key])?.slice(0, 400)} ≠ ${JSON.stringify(expected[key])?.slice(0, 400)}`);
       }

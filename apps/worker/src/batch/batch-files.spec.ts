@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { StorageService } from '@app/storage';
+import { BatchFiles, copyName } from './batch-files';
+
+/** A storage whose objects are strings in a map, counting downloads; `fail` makes the next download of a key throw. */
+function fakeStorage(objects: Record<string, string>) {
+  const downloads: string[] = [];
+  const fail = new Set<string>();
+  const storage = {
+    downloadTo: jest.fn(async (key: string, path: string) => {
+      downloads.push(key);
+      if (fail.delete(key)) throw Object.assign(new Error('NoSuchKey'), { code: 'NoSuchKey' });
+      await writeFile(path, objects[key]);
+    }),
+  } as Pick<StorageService, 'downloadTo'>;
+  return { storage, downloads, fail };
+}
+
+describe('BatchFiles', () => {
+  let dir: string;
+  beforeEach(async () => (dir = await mkdtemp(join(tmpdir(), 'batch-files-spec-'))));
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('downloads a file once per batch, however many children ask at once; equal uploads (one sha256) are one copy', async () => {
+    const { storage, downloads } = fakeStorage({ a: 'шаблон', b: 'шаблон', c: 'другой' });
+    const files = new BatchFiles(storage);
+    const targets = ['1', '2', '3', '4'].map((n) => join(dir, `${n}.xlsx`));
+    await Promise.all([
+      files.copyTo('b1', { key: 'a', sha256: 'aa' }, targets[0]),
+      files.copyTo('b1', { key: 'b', sha256: 'aa' }, targets[1]),
+      files.copyTo('b1', { key: 'a', sha256: 'aa' }, targets[2]),
+      files.copyTo('b1', { key: 'c' }, targets[3]),
+    ]);
+    expect(downloads).toEqual(['a', 'c']);
+    expect(await Promise.all(targets.map((t) => readFile(t, 'utf8')))).toEqual(['шаблон', 'шаблон', 'шаблон', 'другой']);
+    // Another batch has copies of its own.
+    await files.copyTo('b2', { key: 'b', sha256: 'aa' }, join(dir, '5.xlsx'));
+    expect(downloads).toEqual(['a', 'c', 'b']);
+    files.releaseAll();
+  });
+
+  it('a failed download is not kept: the next child downloads again, and the error is the storage’s', async () => {
+    const { storage, downloads, fail } = fakeStorage({ a: 'x' });
+    const files = new BatchFiles(storage);
+    fail.add('a');
+    await expect(files.copyTo('b1', { key: 'a' }, join(dir, '1.xlsx'))).rejects.toMatchObject({ code: 'NoSuchKey' });
+    await files.copyTo('b1', { key: 'a' }, join(dir, '2.xlsx'));
+    expect(downloads).toEqual(['a', 'a']);
+    files.releaseAll();
+  });
+
+  it('release removes the batch’s copies; the children’s links outlive them', async () => {
+    const { storage } = fakeStorage({ a: 'x' });
+    const files = new BatchFiles(storage);
+    const file = { key: 'a', sha256: 'ab' };
+    const local = await files.local('b1', file);
+    await files.copyTo('b1', file, join(dir, 'child.xlsx'));
+    expect(files.holds('b1')).toBe(true);
+    files.release('b1');
+    expect(files.holds('b1')).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(dirname(local))).toBe(false);
+    expect(await readFile(join(dir, 'child.xlsx'), 'utf8')).toBe('x');
+  });
+
+  it('names copies by content when known, else by a key made safe for a file name', () => {
+    expect(copyName({ key: 'tasks/1/price/../x', sha256: 'ff' })).toBe('sha256-ff');
+    expect(copyName({ key: 'tasks/1/price/../x' })).toBe('key-tasks_1_price_.._x');
+  });
+});
