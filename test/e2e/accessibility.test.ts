@@ -25,7 +25,8 @@ async function violations(page: Page): Promise<string[]> {
 /**
  * Every page of the app passes axe-core's WCAG 2 A/AA rules (issue 29): the home page, the rules
  * page, a task's page in its fullest state (files, items with marks, the check's panel open with
- * its warnings, the filters, the export history), an unknown task and an unknown address.
+ * its warnings, the filters, the export history), price lists, batches and the list of them (with
+ * rows and empty), an unknown task and an unknown address.
  */
 describe('web: accessibility (axe-core, WCAG 2 A/AA)', () => {
   let browser: Browser;
@@ -116,6 +117,18 @@ describe('web: accessibility (axe-core, WCAG 2 A/AA)', () => {
 
     await page.goto(`/batch/${batch.id}`);
     await page.locator('[data-batch-status="done"]').waitFor();
+    await expect(violations(page)).resolves.toEqual([]);
+  });
+
+  it('the list of recent batches, and the list with none', async () => {
+    await page.goto('/batches');
+    await page.locator(`tr[data-batch-id="${batch.id}"][data-status="done"]`).waitFor();
+    await expect(violations(page)).resolves.toEqual([]);
+
+    // This run's database has batches: the empty list is the page's answer to an empty one.
+    await page.route('**/api/batches', (route) => route.fulfill({ json: [] }), { times: 1 });
+    await page.reload();
+    await page.getByText(BATCH_UI.noRecent, { exact: true }).waitFor();
     await expect(violations(page)).resolves.toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { TOAST, UI } from '@app/contracts';
+import { BATCH_UI, TOAST, UI } from '@app/contracts';
 import { startApi } from '../support/app-runner';
 import { dropDatabase } from '../support/databases';
 import { testEnv } from '../support/test-env';
@@ -13,7 +13,7 @@ import { answerDialog, exactText, expectToast, launchBrowser, openPage, screensh
 // Browser flows against the real API and worker are slow on a small machine.
 jest.setTimeout(180_000);
 
-describe('web: empty state, first task, redirect from /, deleting the last task', () => {
+describe('web: empty state, first task, redirect from /, deleting the last task, no batches yet', () => {
   let browser: Browser;
   let api: Awaited<ReturnType<typeof startApi>>;
   let dbUrl: string;
@@ -98,6 +98,22 @@ describe('web: empty state, first task, redirect from /, deleting the last task'
       await page.waitForURL((u) => u.pathname === '/');
       await page.getByRole('heading', { name: exactText(UI.noTasks) }).waitFor();
       await expect(page.locator('.task-item').count()).resolves.toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('`Пакеты` before any batch: says so and tells where one is started', async () => {
+    const { page, context, errors } = await openPage(browser, api.url);
+    try {
+      await page.goto('/');
+      await page.getByRole('link', { name: BATCH_UI.recent, exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/batches');
+      await page.getByRole('heading', { level: 1, name: exactText(BATCH_UI.recent) }).waitFor();
+      await page.getByText(BATCH_UI.noRecent, { exact: true }).waitFor();
+      await expect(page.getByText(BATCH_UI.noRecentHint, { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('link', { name: BATCH_UI.recent, exact: true }).getAttribute('aria-current')).resolves.toBe('page');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

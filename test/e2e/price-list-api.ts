@@ -47,7 +47,14 @@ export async function dropAll(tasks: (Task | undefined)[], list: PriceList | und
   if (list) await api().delete(`/api/price-lists/${list.id}`);
 }
 
+const DAY = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+
 /** `Прайс от 25.11.2026` as a browser in Russian shows the version's day. */
 export function dayOf(iso: string): string {
-  return new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('ru-RU', DAY).format(new Date(iso));
+}
+
+/** `25.11.2026, 14:05` as a browser in Russian (and this machine's time zone) shows a moment. */
+export function momentOf(iso: string): string {
+  return new Intl.DateTimeFormat('ru-RU', { ...DAY, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }

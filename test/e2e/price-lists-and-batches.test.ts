@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { BATCH_SUMMARY_FILE, BATCH_UI, PRICE_LIST_ERR, PRICE_LIST_UI, UI } from '@app/contracts';
-import type { PriceList, Task } from '@app/contracts';
+import type { BatchSummary, PriceList, Task } from '@app/contracts';
 import { fixture } from '@app/export-engine/testing/fixtures';
 import { zipEntries } from '@app/export-engine/testing/zip-entries';
 import { api } from '../support/api-client';
@@ -9,7 +9,7 @@ import { userWithRole } from '../support/auth';
 import { apiUrl } from '../support/test-env';
 import type { OpenPage } from './browser';
 import { answerDialog, closeBrowser, dismissToasts, exactText, expectToast, gotoTask, launchPage, openPage, screenshot, waitForPath } from './browser';
-import { addVersion, createPriceList, dayOf, dropAll, namedReadyTask } from './price-list-api';
+import { addVersion, createPriceList, dayOf, dropAll, getBatch, momentOf, namedReadyTask } from './price-list-api';
 
 // Batches run through the real queue and workers: slow on a small machine.
 jest.setTimeout(240_000);
@@ -17,6 +17,7 @@ jest.setTimeout(240_000);
 const sidebarItem = (page: Page, task: Task) => page.locator(`.task-item[data-task-id="${task.id}"]`);
 const staleDot = (page: Page, task: Task) => sidebarItem(page, task).getByRole('img', { name: PRICE_LIST_UI.stale });
 const listCard = (page: Page, list: PriceList) => page.locator(`[data-price-list-id="${list.id}"]`);
+const recentRow = (page: Page, id: string) => page.locator(`tr[data-batch-id="${id}"]`);
 
 /** Waits on the batch page until every row has finished, then gives its id. */
 async function batchFinished(open: OpenPage, total: number): Promise<string> {
@@ -135,6 +136,50 @@ describe('web: price lists, stale tasks and batches (DESIGN §12)', () => {
     expect(open.errors).toEqual([]);
   });
 
+  it('`Пакеты` in the sidebar finds a batch again: a running one moves on by itself, its link opens its page', async () => {
+    await page.getByRole('button', { name: BATCH_UI.select, exact: true }).click();
+    await page.getByRole('checkbox', { name: lenta.name }).check();
+    await page.getByRole('button', { name: BATCH_UI.checkSelected, exact: true }).click();
+    const id = await batchFinished(open, 1);
+    const batch = await getBatch(id);
+
+    // The worker is quicker than any page: the list's first answer is made to say the batch is
+    // still running, and the next one waits until the page was seen showing that; the page must
+    // then ask again by itself to show it finished.
+    let release = () => {};
+    const seenRunning = new Promise<void>((resolve) => (release = resolve));
+    let answers = 0;
+    await page.route('**/api/batches', async (route) => {
+      if (++answers > 1) {
+        await seenRunning;
+        return route.continue();
+      }
+      const response = await route.fetch();
+      const list = ((await response.json()) as BatchSummary[]).map((b) => (b.id === id ? { ...b, status: 'running', finished: 0 } : b));
+      await route.fulfill({ response, json: list });
+    });
+    await page.getByRole('link', { name: BATCH_UI.recent, exact: true }).click();
+    await waitForPath(open, '/batches', 'recent-batches');
+    const row = recentRow(page, id);
+    await row.and(page.locator('[data-status="running"]')).waitFor();
+    await row.getByText(BATCH_UI.status.running, { exact: true }).waitFor();
+    await expect(row.getByTestId('recent-batch-progress').textContent()).resolves.toBe(BATCH_UI.progress(0, 1));
+    release();
+    await row.and(page.locator('[data-status="done"]')).waitFor();
+    await page.unroute('**/api/batches');
+    await expect(row.getByTestId('recent-batch-progress').textContent()).resolves.toBe(BATCH_UI.progress(1, 1));
+    await row.getByText(BATCH_UI.status.done, { exact: true }).waitFor();
+    await row.getByText(momentOf(batch.createdAt), { exact: true }).waitFor();
+    await row.getByText(batch.createdBy!.displayName, { exact: true }).waitFor();
+    await screenshot(page, 'recent-batches');
+
+    await row.getByRole('link', { name: BATCH_UI.title.check, exact: true }).click();
+    await waitForPath(open, `/batch/${id}`, 'recent-batch-page');
+    await page.getByRole('heading', { level: 1, name: exactText(BATCH_UI.title.check) }).waitFor();
+    await page.locator('[data-batch-status="done"]').waitFor();
+    expect(open.errors).toEqual([]);
+  });
+
   it('a rename over one made elsewhere is refused and keeps the typed name; a followed list is not deleted', async () => {
     await page.goto('/price-lists');
     const card = listCard(page, list);
@@ -171,6 +216,11 @@ describe('web: price lists, stale tasks and batches (DESIGN §12)', () => {
         await expect(seen.page.getByRole('button', { name, exact: true }).count()).resolves.toBe(0);
       }
       await expect(seen.page.getByTestId('price-version-upload').count()).resolves.toBe(0);
+      // Batches are shared work: a viewer sees the admin's batches too.
+      await seen.page.getByRole('link', { name: BATCH_UI.recent, exact: true }).click();
+      await waitForPath(seen, '/batches', 'viewer-batches');
+      const newest = (await api().get('/api/batches').expect(200)).body as BatchSummary[];
+      await recentRow(seen.page, newest[0].id).waitFor();
     } finally {
       await seen.context.close();
     }

@@ -77,8 +77,11 @@ export const BATCH_ERR = {
   checkLost: 'Проверка прервана сбоем, запустите её ещё раз',
 } as const;
 
+/** The sidebar's button that turns the task list into checkboxes. */
+const SELECT_TASKS = 'Выбрать';
+
 export const BATCH_UI = {
-  select: 'Выбрать',
+  select: SELECT_TASKS,
   cancelSelect: 'Отмена',
   checkSelected: 'Проверить выбранные',
   generateSelected: 'Сформировать выбранные',
@@ -99,12 +102,21 @@ export const BATCH_UI = {
     who: 'Кто запустил',
     error: 'Ошибка',
     file: 'Файл',
+    /** The list of recent batches. */
+    started: 'Запущен',
+    batch: 'Пакет',
+    progress: 'Выполнено',
   },
   changes: (c: { added: number; removed: number; changed: number; lost: number }) => `+${c.added} −${c.removed}, изменено ${c.changed}, потеряно ${c.lost}`,
   /** Итоги.xlsx: its sheet and header row. */
   summarySheet: 'Итоги',
   summaryHeader: ['Задача', 'Статус', 'Строк', 'Найдено', 'Не найдено', 'Предупреждений', 'Добавлено', 'Удалено', 'Изменено', 'Потеряно', 'Файл', 'Ошибка'],
+  /** The sidebar's link and the page `/batches`: the newest batches, whoever started them. */
   recent: 'Пакеты',
+  recentNote: (max: number) => `Последние ${max}, новые сверху`,
+  noRecent: 'Пакетов пока нет',
+  noRecentHint: `Пакет запускает «${PRICE_LIST_UI.generateAll}» на странице «${PRICE_LIST_UI.pageTitle}» или «${SELECT_TASKS}» над списком задач`,
+  recentLoadFailed: 'Не удалось загрузить пакеты',
   /** The archive's name of a file whose task name leaves nothing usable on Windows. */
   unnamedFile: 'Задача',
   /** The archive's own name: `Пакет 25.11.2026.zip`. */

@@ -5,6 +5,7 @@ import { SignInPage } from '../features/auth/components/sign-in-page';
 import { AuditPage } from '../features/audit/components/audit-page';
 import { UsersPage } from '../features/users/components/users-page';
 import { PriceListsPage } from '../features/price-lists/components/price-lists-page';
+import { RecentBatchesPage } from '../features/batches/components/recent-batches-page';
 import { AppLayout } from './layout/app-layout';
 import { BatchRoute } from './routes/batch';
 import { HomeRoute } from './routes/home';
@@ -26,6 +27,7 @@ const router = createBrowserRouter([
       { path: 'task/:id', element: <TaskRoute /> },
       { path: 'settings/mapping', element: <MappingRoute /> },
       { path: 'price-lists', element: <PriceListsPage /> },
+      { path: 'batches', element: <RecentBatchesPage /> },
       { path: 'batch/:id', element: <BatchRoute /> },
       { path: 'account', element: <AccountPage /> },
       { path: 'users', element: <RequireAdmin><UsersPage /></RequireAdmin> },

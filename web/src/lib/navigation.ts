@@ -8,4 +8,5 @@ export function skipsUnsavedCheck(state: unknown): boolean {
 export const taskPath = (id: string) => `/task/${encodeURIComponent(id)}`;
 export const MAPPING_PATH = '/settings/mapping';
 export const PRICE_LISTS_PATH = '/price-lists';
+export const BATCHES_PATH = '/batches';
 export const batchPath = (id: string) => `/batch/${encodeURIComponent(id)}`;

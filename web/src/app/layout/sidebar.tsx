@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useMatch } from 'react-router-dom';
 import { AUTH_UI, BATCH_UI, PRICE_LIST_UI, UI } from '@app/contracts';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { useCan } from '../../features/auth/hooks/auth-context';
@@ -6,13 +6,15 @@ import { BatchSelectBar } from '../../features/batches/components/batch-select-b
 import { AddTaskButton } from '../../features/tasks/components/add-task-button';
 import { TaskList } from '../../features/tasks/components/task-list';
 import { useTaskSelection } from '../../features/tasks/hooks/use-task-selection';
-import { MAPPING_PATH, PRICE_LISTS_PATH } from '../../lib/navigation';
+import { BATCHES_PATH, MAPPING_PATH, PRICE_LISTS_PATH } from '../../lib/navigation';
 
 /** The fixed-width left menu shown on every page. */
 export function Sidebar() {
   const canEdit = useCan('staff');
   const isAdmin = useCan('admin');
   const selection = useTaskSelection();
+  // A batch's own page belongs under `Пакеты` too.
+  const onBatch = useMatch('/batch/:id') !== null;
   return (
     <aside className="sidebar">
       <div className="sidebar__brand">
@@ -28,6 +30,10 @@ export function Sidebar() {
       <NavLink to={PRICE_LISTS_PATH} className="sidebar__nav-link">
         <span aria-hidden="true" className="sidebar__nav-icon">₽</span>
         {PRICE_LIST_UI.navLink}
+      </NavLink>
+      <NavLink to={BATCHES_PATH} className={({ isActive }) => `sidebar__nav-link${isActive || onBatch ? ' active' : ''}`}>
+        <span aria-hidden="true" className="sidebar__nav-icon">▤</span>
+        {BATCH_UI.recent}
       </NavLink>
       {isAdmin ? (
         <>

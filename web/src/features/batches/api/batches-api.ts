@@ -1,4 +1,4 @@
-import type { Batch, BatchAction, CreateBatchRequest, CreatedBatch } from '@app/contracts';
+import type { Batch, BatchAction, BatchSummary, CreateBatchRequest, CreatedBatch } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 const batchUrl = (id: string) => `/api/batches/${encodeURIComponent(id)}`;
@@ -11,6 +11,11 @@ export function startBatch(action: BatchAction, taskIds: string[]): Promise<Crea
 
 export function fetchBatch(id: string, signal?: AbortSignal): Promise<Batch> {
   return apiRequest<Batch>(batchUrl(id), { signal });
+}
+
+/** The newest batches (BATCH_LIST_MAX), whoever started them, without their rows. */
+export function fetchBatches(signal?: AbortSignal): Promise<BatchSummary[]> {
+  return apiRequest<BatchSummary[]>('/api/batches', { signal });
 }
 
 /** Every finished file of the batch, named after its task, and Итоги.xlsx. */
