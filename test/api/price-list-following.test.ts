@@ -4,7 +4,7 @@ import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { api, binary } from '../support/api-client';
 import { dataRows, generate, readyTask } from '../support/generate-helpers';
 import { DocumentedApi } from '../support/openapi-contract';
-import { addVersion, createList, listEvents, repricedCsv, taskEvents } from '../support/price-lists';
+import { addVersion, asUploaded, createList, listEvents, repricedCsv, taskEvents } from '../support/price-lists';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -47,7 +47,7 @@ describe('tasks that follow a price list (DESIGN §12)', () => {
     expect(v1.taskIds).toEqual([task.id]);
     const withV1 = await getTask(task.id);
     expect(withV1.files.price).toEqual({ name: 'неделя 47.xlsx', size: v1.version.size, uploadedAt: v1.version.uploadedAt });
-    expect(withV1.priceList).toEqual({ id: list.id, name: list.name, current: v1.version });
+    expect(withV1.priceList).toEqual({ id: list.id, name: list.name, current: asUploaded(v1.version) });
     expect((await summaryOf(task.id)).files.price).toEqual(withV1.files.price);
     // Never exported: nothing to be stale against.
     expect(withV1.stale).toBe(false);
@@ -62,9 +62,9 @@ describe('tasks that follow a price list (DESIGN §12)', () => {
     expect((await getTask(task.id)).stale).toBe(true);
     expect((await summaryOf(task.id)).stale).toBe(true);
     expect((await summaryOf(task.id)).files.price).toMatchObject({ name: 'неделя 48.csv' });
-    expect((await api().get(`/api/price-lists/${list.id}`).expect(200)).body as PriceList).toMatchObject({ taskCount: 1, staleCount: 1, current: v2.version });
+    expect((await api().get(`/api/price-lists/${list.id}`).expect(200)).body as PriceList).toMatchObject({ taskCount: 1, staleCount: 1, current: asUploaded(v2.version) });
     const all = (await api().get('/api/tasks').expect(200)).body as Task[];
-    expect(all.find((t) => t.id === task.id)).toMatchObject({ stale: true, priceList: { current: v2.version } });
+    expect(all.find((t) => t.id === task.id)).toMatchObject({ stale: true, priceList: { current: asUploaded(v2.version) } });
 
     // The check reads the new version too.
     const check = await api().post(`/api/tasks/${task.id}/check`).expect(200);

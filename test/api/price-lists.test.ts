@@ -1,13 +1,14 @@
 import type * as oas from 'openapi3-ts/oas31';
 import request from 'supertest';
-import { AUTH_ERR, CSV_MIME, ERR, LIMITS, PRICE_LIST_ERR, type FileColumns, type PriceList, type PriceListVersion } from '@app/contracts';
+import { AUTH_ERR, CSV_MIME, ERR, LIMITS, PRICE_LIST_ERR, type AddPriceVersionResponse, type FileColumns, type PriceList, type PriceListVersion } from '@app/contracts';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
+import { titledPriceList } from '@app/export-engine/testing/workbook-builders';
 import { api, binary } from '../support/api-client';
 import { userWithRole, type TestUser } from '../support/auth';
 import { badFiles } from '../support/bad-files';
 import { bucket, sql } from '../support/inspect';
 import { DocumentedApi } from '../support/openapi-contract';
-import { addVersion, createList, listEvents, uniqueListName, uploadVersion } from '../support/price-lists';
+import { addVersion, asUploaded, countedVersions, createList, listEvents, uniqueListName, uploadVersion } from '../support/price-lists';
 import { apiUrl } from '../support/test-env';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -133,12 +134,12 @@ describe('price lists (DESIGN §12)', () => {
     const xlsx = fixtureBytes('price-sample.xlsx');
     const csv = fixtureBytes('csv/price-cp1251-semicolon.csv');
     const first = documented.expect('post', '/api/price-lists/{id}/versions', await uploadVersion(list.id, xlsx, 'Прайс ноябрь.xlsx'), 201).body;
-    expect(first).toEqual({ version: expect.objectContaining({ name: 'Прайс ноябрь.xlsx', size: xlsx.length, format: 'xlsx', priceListId: list.id }), taskIds: [] });
+    expect(first).toEqual({ version: expect.objectContaining({ name: 'Прайс ноябрь.xlsx', size: xlsx.length, format: 'xlsx', priceListId: list.id, rows: null }), taskIds: [] });
     const second = (await addVersion(list.id, csv, 'прайс.csv')).version;
     expect(second).toMatchObject({ format: 'csv', size: csv.length, uploadedBy: { login: expect.any(String) } });
     const versions = documented.expect('get', '/api/price-lists/{id}/versions', await api().get(`/api/price-lists/${list.id}/versions`), 200).body as PriceListVersion[];
     expect(versions.map((v) => v.id)).toEqual([second.id, first.version.id]);
-    expect((await api().get(`/api/price-lists/${list.id}`).expect(200)).body).toMatchObject({ current: second, version: 3 });
+    expect((await api().get(`/api/price-lists/${list.id}`).expect(200)).body).toMatchObject({ current: asUploaded(second), version: 3 });
 
     const back = await api().get(`/api/price-lists/${list.id}/versions/${first.version.id}/file`).buffer(true).parse(binary);
     documented.expect('get', '/api/price-lists/{id}/versions/{versionId}/file', back, 200);
@@ -156,6 +157,34 @@ describe('price lists (DESIGN §12)', () => {
       { priceListId: list.id, list: list.name, versionId: second.id, name: 'прайс.csv', size: csv.length, sha256: second.sha256 },
     ]);
     expect(await objectsOf(list.id)).toHaveLength(2);
+  });
+
+  it('counts each version\'s data rows in a worker: null in the upload\'s answer, then the rows below the header that hold a value', async () => {
+    const list = await createList();
+    // Titles and a blank row above the header, two category rows and two items below it.
+    const titled = (await addVersion(list.id, await titledPriceList(), 'Прайс с шапкой.xlsx')).version;
+    // Two title lines and a blank one above the header, 40 items, a blank line, a totals line.
+    const oneC = documented.expect('post', '/api/price-lists/{id}/versions', await uploadVersion(list.id, fixtureBytes('csv/price-1c-title.csv'), '1С.csv'), 201).body as AddPriceVersionResponse;
+    expect([titled.rows, oneC.version.rows]).toEqual([null, null]);
+
+    const versions = await countedVersions(list.id);
+    documented.expect('get', '/api/price-lists/{id}/versions', await api().get(`/api/price-lists/${list.id}/versions`), 200);
+    expect(versions.map((v) => [v.name, v.rows])).toEqual([
+      ['1С.csv', 41],
+      ['Прайс с шапкой.xlsx', 4],
+    ]);
+    const current = documented.expect('get', '/api/price-lists/{id}', await api().get(`/api/price-lists/${list.id}`), 200).body as PriceList;
+    expect(current.current).toMatchObject({ id: oneC.version.id, rows: 41 });
+  });
+
+  it('a version without a count (uploaded before rows were counted) is counted when the versions are listed', async () => {
+    const list = await createList();
+    await addVersion(list.id, fixtureBytes('lo-price-sample.xlsx'), 'LibreOffice.xlsx');
+    const [counted] = await countedVersions(list.id);
+    expect(counted.rows).toBe(40);
+    await sql(`UPDATE price_list_versions SET rows = NULL WHERE id = $1`, [counted.id]);
+    expect((await api().get(`/api/price-lists/${list.id}`).expect(200)).body).toMatchObject({ current: { id: counted.id, rows: null } });
+    expect((await countedVersions(list.id)).map((v) => v.rows)).toEqual([40]);
   });
 
   it('deletes a list with its versions; their objects go to housekeeping, the event is written once', async () => {

@@ -112,6 +112,8 @@ describe('web: price lists, stale tasks and batches (DESIGN §12)', () => {
     await versions.nth(1).waitFor();
     await expect(versions.count()).resolves.toBe(2);
     await versions.first().getByText(PRICE_LIST_UI.current, { exact: true }).waitFor();
+    // Each version's data rows: a worker counts them after the upload, and the open table asks again until it has.
+    for (const i of [0, 1]) await versions.nth(i).getByTestId('version-rows').getByText('40', { exact: true }).waitFor();
     await screenshot(page, 'price-lists');
 
     await gotoTask(page, lenta);

@@ -1,4 +1,4 @@
-import type { AddPriceVersionResponse, AuditAction, PriceList } from '@app/contracts';
+import type { AddPriceVersionResponse, AuditAction, PriceList, PriceListVersion } from '@app/contracts';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { api } from './api-client';
 import { sql } from './inspect';
@@ -16,6 +16,23 @@ export function uploadVersion(listId: string, bytes: Buffer, filename = 'пра�
 
 export async function addVersion(listId: string, bytes: Buffer = fixtureBytes('price-sample.xlsx'), filename = 'прайс.xlsx'): Promise<AddPriceVersionResponse> {
   return (await uploadVersion(listId, bytes, filename).expect(201)).body as AddPriceVersionResponse;
+}
+
+/** A version as its upload answered it, whatever its `rows` are by now (a worker counts them after the answer). */
+export function asUploaded(version: PriceListVersion): PriceListVersion {
+  const { rows: _rows, ...rest } = version;
+  return expect.objectContaining(rest) as PriceListVersion;
+}
+
+/** A list's versions once a worker has counted the rows of each (no timing asserted: the deadline only stops a hang). */
+export async function countedVersions(listId: string, timeoutMs = 60_000): Promise<PriceListVersion[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const versions = (await api().get(`/api/price-lists/${listId}/versions`).expect(200)).body as PriceListVersion[];
+    if (versions.every((v) => v.rows !== null)) return versions;
+    if (Date.now() > deadline) throw new Error(`rows of list ${listId} still not counted: ${JSON.stringify(versions.map((v) => v.rows))}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { ThreadEngineRunner } from './export/thread-engine-runner';
 import { ExportJobRunner } from './export/export-job.runner';
 import { ColumnsJobRunner } from './export/columns-job.runner';
 import { CheckJobRunner } from './export/check-job.runner';
+import { VersionRowsJobRunner } from './export/version-rows-job.runner';
 import { ExportProcessor } from './export/export.processor';
 import { HousekeepingService } from './housekeeping/housekeeping.service';
 import { ExportReconciler } from './housekeeping/export-reconciler';
@@ -38,6 +39,7 @@ export class WorkerModule {
         ExportJobRunner,
         ColumnsJobRunner,
         CheckJobRunner,
+        VersionRowsJobRunner,
         HousekeepingService,
         ExportReconciler,
         BatchReconciler,

@@ -56,7 +56,9 @@ export const PRICE_LIST_UI = {
   versionsLoadFailed: 'Не удалось загрузить версии прайса',
   columnsLoadFailed: 'Не удалось прочитать колонки прайса',
   noColumns: 'Колонок не найдено',
-  versionColumns: { date: 'Загружена', file: 'Файл', size: 'Размер', who: 'Кто загрузил', columnLetter: 'Колонка', header: 'Заголовок', samples: 'Примеры' },
+  versionColumns: { date: 'Загружена', file: 'Файл', size: 'Размер', rows: 'Строк', who: 'Кто загрузил', columnLetter: 'Колонка', header: 'Заголовок', samples: 'Примеры' },
+  /** A version's rows before a worker has counted them (a moment after the upload). */
+  rowsUnknown: 'не подсчитано',
   /** The task page's price card. */
   source: 'Источник прайса',
   followChanged: (name: string) => `Задача берёт прайс «${name}»`,

@@ -11,6 +11,12 @@ export interface PriceListVersion {
   format: 'xlsx' | 'csv';
   uploadedAt: string;
   uploadedBy: MadeBy;
+  /**
+   * The data rows of the list as the export reads it: rows below the header row that hold a value
+   * (title rows above the header and blank rows are not counted). A worker counts them after the
+   * upload: null until it has (for a moment after the upload; longer if the file could not be read).
+   */
+  rows: number | null;
 }
 
 export interface PriceList {

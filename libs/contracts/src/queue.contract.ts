@@ -11,6 +11,9 @@ export const RECONCILE_JOB = 'reconcile';
 /** Lists a stored file's columns (DESIGN §10); its result is a FileColumns. */
 export const COLUMNS_JOB = 'columns';
 
+/** Counts a price-list version's data rows (DESIGN §12) and writes them on its row; no result. */
+export const VERSION_ROWS_JOB = 'version-rows';
+
 /** Checks a task before export (DESIGN §11): the engine's dry run; its result is a CheckResponse. */
 export const CHECK_JOB = 'check';
 
@@ -41,6 +44,14 @@ export interface ColumnsJobData {
   objectKey: string;
   kind: FileKind;
 }
+
+/** A version's count names the version; the worker reads its object key and writes `rows` back. */
+export interface VersionRowsJobData {
+  versionId: string;
+}
+
+/** One count per version: queueing it again while it waits or runs adds nothing. */
+export const versionRowsJobId = (versionId: string): string => `version-rows-${versionId}`;
 
 /** A check names its task; the worker reads the task and its newest export from the database. */
 export interface CheckJobData {

@@ -41,6 +41,7 @@ const priceListVersion = z.object({
   format: z.enum(['xlsx', 'csv']),
   uploadedAt: isoTime,
   uploadedBy: auditUser.nullable(),
+  rows: z.int().min(0).nullable().describe('data rows below the header row that hold a value, as the export reads the list; null until a worker has counted them (just after the upload)'),
 });
 const priceList = z.object({
   id,

@@ -1,7 +1,7 @@
 import type { FileColumns } from '@app/contracts';
 import { readColumns } from './column-reader';
 import { CSV_PRICE_FIXTURES, fixture, fixtureBytes } from './testing/fixtures';
-import { buildWorkbook } from './testing/workbook-builders';
+import { buildWorkbook, titledPriceList } from './testing/workbook-builders';
 
 const headers = (c: FileColumns) => c.columns.map((x) => x.header);
 const SAMPLE_PRICE = ['Артикул', 'Код МА', 'Код ГМ', 'Наименование', 'Производитель', 'Цена, руб.', 'НДС, %', 'Штрихкод', 'Остаток'];
@@ -34,25 +34,7 @@ describe('readColumns on the fixtures', () => {
 
 describe('readColumns finds the header of a built price list', () => {
   it('skips merged title rows above the header and category rows inside the list', async () => {
-    const xlsx = await buildWorkbook([
-      {
-        name: 'Прайс',
-        rows: [
-          ['Прайс-лист ООО «Ромашка»'],
-          ['Действует с 01.02.2025'],
-          [],
-          ['Артикул', 'Наименование', 'Цена', 'Остаток'],
-          ['Молочная продукция'],
-          ['A-1', 'Молоко', 49.9, 10],
-          ['Сыры'],
-          ['A-2', 'Сыр', 120, { value: new Date(Date.UTC(2025, 1, 3)), numFmt: 'dd.mm.yyyy' }],
-        ],
-        setup: (ws) => {
-          ws.mergeCells('A1:D1');
-          ws.mergeCells('A5:D5');
-        },
-      },
-    ]);
+    const xlsx = await titledPriceList();
     const c = await readColumns(xlsx, 'price');
     expect(c).toMatchObject({ sheet: 'Прайс', headerRow: 4 });
     expect(headers(c)).toEqual(['Артикул', 'Наименование', 'Цена', 'Остаток']);

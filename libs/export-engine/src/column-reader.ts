@@ -5,12 +5,12 @@ import { readCsvGrid, readXlsxGrid } from './check/column-grid-reader';
 import { decodeCsv } from './package/csv-decoder';
 import { openPriceList } from './price/csv-price-reader';
 import { EngineError, guardFile } from './package/engine-error';
-import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS } from './check/header-detector';
+import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS, type SheetGrid } from './check/header-detector';
 import { readCellFormats } from './package/styles-reader';
 import { dataAreaStart } from './template/fill-layout';
 import { readTables } from './template/table-reader';
 import { parseTemplateSheet, readTemplateSheetXml } from './template/template-sheet';
-import { locateParts } from './package/workbook-locator';
+import { locateParts, type WorkbookParts } from './package/workbook-locator';
 import { openXlsx } from './package/xlsx-inspector';
 import type { ZipSource } from './package/zip-source';
 
@@ -56,23 +56,32 @@ export async function columnsOrNone(file: string | Buffer, kind: FileKind): Prom
   }
 }
 
-async function priceColumns(file: string | Buffer): Promise<FileColumns> {
+/** A price list opened as the export opens it (a workbook or a CSV's text), its first rows read and its header row found. */
+export type PriceHead = { grid: SheetGrid; headerRow: number } & ({ zip: ZipSource; parts: WorkbookParts } | { zip?: undefined; text: string });
+
+/** Opens the price list and finds its header (DESIGN §10); the caller closes `zip`. */
+export async function openPriceHead(file: string | Buffer): Promise<PriceHead> {
   const zip = await openPriceList(file);
   if (!zip) {
     const { text } = decodeCsv(typeof file === 'string' ? await readFile(file) : file);
     const grid = readCsvGrid(text, HEADER_SCAN_ROWS);
-    const headerRow = detectHeaderRow(grid);
-    return { kind: 'price', sheet: '', headerRow, columns: buildColumns(grid, headerRow) };
+    return { text, grid, headerRow: detectHeaderRow(grid) };
   }
   try {
     const parts = await locateParts(zip, 'price');
     const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
     const grid = await readXlsxGrid(zip, parts, formats, HEADER_SCAN_ROWS);
-    const headerRow = detectHeaderRow(grid);
-    return { kind: 'price', sheet: parts.dataSheet.name, headerRow, columns: buildColumns(grid, headerRow) };
-  } finally {
+    return { zip, parts, grid, headerRow: detectHeaderRow(grid) };
+  } catch (err) {
     zip.close();
+    throw err;
   }
+}
+
+async function priceColumns(file: string | Buffer): Promise<FileColumns> {
+  const head = await openPriceHead(file);
+  head.zip?.close();
+  return { kind: 'price', sheet: head.zip ? head.parts.dataSheet.name : '', headerRow: head.headerRow, columns: buildColumns(head.grid, head.headerRow) };
 }
 
 async function templateColumns(file: string | Buffer): Promise<FileColumns> {

@@ -11,5 +11,6 @@ export { inspectXlsx, DEFAULT_LIMITS, type InspectLimits } from './package/xlsx-
 export { normalizeKey, numberKey } from './price/key-normalizer';
 export { inspectPriceList, type PriceListFormat } from './price/csv-price-reader';
 export { readColumns } from './column-reader';
+export { countPriceRows } from './price-rows';
 export { inspectTemplate } from './template/template-input';
 export { sharePrice, covers, type SharedPrice } from './price-sharing';

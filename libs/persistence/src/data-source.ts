@@ -13,6 +13,7 @@ import { UsersAndAudit1772000000000 } from './migrations/1772000000000-users-and
 import { PriceListsAndBatches1774000000000 } from './migrations/1774000000000-price-lists-and-batches';
 import { BatchRowAttempts1774000000001 } from './migrations/1774000000001-batch-row-attempts';
 import { UnownedSweeping1774100000000 } from './migrations/1774100000000-unowned-sweeping';
+import { PriceVersionRows1774200000000 } from './migrations/1774200000000-price-version-rows';
 import { UserEntity } from './user.entity';
 import { PriceListEntity, PriceListVersionEntity } from './price-list.entity';
 import { BatchEntity, BatchRowEntity } from './batch.entity';
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   PriceListsAndBatches1774000000000,
   BatchRowAttempts1774000000001,
   UnownedSweeping1774100000000,
+  PriceVersionRows1774200000000,
 ];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */

@@ -34,7 +34,7 @@ class SweptUpload extends Error {}
 
 export const toStoredFile = (v: PriceListVersionEntity): StoredFile => ({ key: v.objectKey, name: v.name, size: v.size, uploadedAt: v.uploadedAt.toISOString() });
 
-/** The files of the library's price lists: one row per upload, never changed, removed by retention or with their list. */
+/** The files of the library's price lists: one row per upload, never changed but for its `rows` written once by a worker, removed by retention or with their list. */
 export class PriceListVersionsRepository {
   private readonly unowned: UnownedObjectsRepository;
 
@@ -77,6 +77,16 @@ export class PriceListVersionsRepository {
 
   find(listId: string, versionId: string): Promise<PriceListVersionEntity | null> {
     return this.db.getRepository(PriceListVersionEntity).findOne({ where: { id: versionId, priceListId: listId }, relations: { uploader: true } });
+  }
+
+  /** A version by its id alone (a worker's count names no list). */
+  byId(versionId: string): Promise<PriceListVersionEntity | null> {
+    return this.db.getRepository(PriceListVersionEntity).findOneBy({ id: versionId });
+  }
+
+  /** Its data rows, written once: a count that comes again (a retried job) changes nothing. */
+  async setRows(versionId: string, rows: number): Promise<void> {
+    await this.db.query(`UPDATE price_list_versions SET rows = $2 WHERE id = $1 AND rows IS NULL`, [versionId, rows]);
   }
 
   /** What generate and check read for the task now (DESIGN §12): its list's current version, else its own file. */

@@ -26,7 +26,7 @@ export class PriceListEntity {
   creator?: UserEntity | null;
 }
 
-/** One uploaded file of a price list; never changed, removed only by housekeeping's retention. */
+/** One uploaded file of a price list; never changed but for `rows` filled in once, removed only by housekeeping's retention. */
 @Entity({ name: 'price_list_versions' })
 export class PriceListVersionEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -55,6 +55,10 @@ export class PriceListVersionEntity {
 
   @Column({ name: 'uploaded_by', type: 'uuid', nullable: true })
   uploadedBy: string | null;
+
+  /** Its data rows (DESIGN §12), written by a worker's count after the upload; null until then. */
+  @Column({ type: 'integer', nullable: true })
+  rows: number | null;
 
   @ManyToOne(() => UserEntity)
   @JoinColumn({ name: 'uploaded_by' })

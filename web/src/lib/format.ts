@@ -24,6 +24,13 @@ export function formatSize(bytes: number | null | undefined): string {
   return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} ${mb}`;
 }
 
+const count = new Intl.NumberFormat('ru-RU');
+
+/** A whole number with Russian thousands grouping: 100 000. */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
 const dateOnly = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** A day as Russian users read it: 25.11.2026. Empty for a missing or bad value. */

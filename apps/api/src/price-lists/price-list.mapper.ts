@@ -14,6 +14,7 @@ export function toPriceListVersion(v: PriceListVersionEntity): PriceListVersion 
     format: v.format,
     uploadedAt: v.uploadedAt.toISOString(),
     uploadedBy: madeBy(v.uploader),
+    rows: v.rows,
   };
 }
 

@@ -62,7 +62,7 @@ export const PRICE_LIST_ROUTES: RouteDoc[] = [
     tag: 'priceLists',
     summary: 'Upload a new version: it becomes the current one',
     description:
-      "Checked as a task's price upload is: an .xlsx workbook or a CSV (UTF-8 or Windows-1251, `;`, `,` or tab), judged by its content. The answer names the tasks that follow the list: they are stale until exported again.",
+      "Checked as a task's price upload is: an .xlsx workbook or a CSV (UTF-8 or Windows-1251, `;`, `,` or tab), judged by its content. The answer names the tasks that follow the list: they are stale until exported again. The version's `rows` is null in the answer: a worker counts them right after.",
     params: { id },
     body: { multipart: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: 'the price list (.xlsx or CSV)' } }, required: ['file'] } },
     answers: [{ status: 201, description: 'the new version and the following tasks', json: R.AddPriceVersionResponse }],
@@ -78,7 +78,10 @@ export const PRICE_LIST_ROUTES: RouteDoc[] = [
     path: '/api/price-lists/{id}/versions',
     tag: 'priceLists',
     summary: "The list's versions, newest (current) first",
-    description: 'Housekeeping keeps every version an export in the history used, and at least the newest ' + LIMITS.priceListVersionsKept + '.',
+    description:
+      'Housekeeping keeps every version an export in the history used, and at least the newest ' +
+      LIMITS.priceListVersionsKept +
+      '. A version whose `rows` is still null (uploaded before rows were counted, or its count was lost) has its count queued again by this call; ask again a moment later.',
     params: { id },
     answers: [{ status: 200, description: 'the versions', json: z.array(R.PriceListVersion) }],
   },

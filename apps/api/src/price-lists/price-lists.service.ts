@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { ERR, PRICE_LIST_ERR, type AddPriceVersionResponse, type FileColumns, type PriceList, type PriceListVersion } from '@app/contracts';
@@ -24,6 +24,8 @@ const answer = (result: PriceListRow | PriceListRefusal | null): PriceList => {
 /** The library of price lists (DESIGN §12): lists, their versions (uploaded as a task's price is), their files and columns. */
 @Injectable()
 export class PriceListsService {
+  private readonly logger = new Logger(PriceListsService.name);
+
   constructor(
     private readonly lists: PriceListsRepository,
     private readonly versions: PriceListVersionsRepository,
@@ -55,7 +57,11 @@ export class PriceListsService {
     if (result !== true) throw conflict(PRICE_LIST_ERR.inUse(result.inUse));
   }
 
-  /** Checked and stored as a task's price upload is; the list's newest version once its row takes the object. */
+  /**
+   * Checked and stored as a task's price upload is; the list's newest version once its row takes
+   * the object. Its rows are counted by a worker afterwards: the answer does not wait for a pass
+   * over the sheet, and the API never reads one (DESIGN §10).
+   */
   async addVersion(actor: Actor, id: string, file: UploadedTempFile | undefined): Promise<AddPriceVersionResponse> {
     await this.get(id);
     const stored = await this.storer.store(file, 'price', storageKeys.priceVersion(id, randomUUID()));
@@ -71,12 +77,16 @@ export class PriceListsService {
       throw notFound(PRICE_LIST_ERR.notFound);
     }
     if (added === 'swept') throw new UserError(503, ERR.serviceUnavailable);
+    await this.countRows([added.version.id]);
     return { version: toPriceListVersion(added.version), taskIds: added.taskIds };
   }
 
+  /** Versions not counted yet (uploaded before counts were kept, or their count was lost) are queued again. */
   async listVersions(id: string): Promise<PriceListVersion[]> {
     await this.get(id);
-    return (await this.versions.list(id)).map(toPriceListVersion);
+    const versions = await this.versions.list(id);
+    await this.countRows(versions.filter((v) => v.rows === null).map((v) => v.id));
+    return versions.map(toPriceListVersion);
   }
 
   async sendVersion(id: string, versionId: string, res: Response): Promise<void> {
@@ -88,6 +98,11 @@ export class PriceListsService {
   async columns(id: string, versionId: string): Promise<FileColumns> {
     const v = await this.version(id, versionId);
     return fileColumns(this.queue, this.config.QUEUE_PREFIX, v.objectKey, 'price', this.config.GENERATE_TIMEOUT_MS);
+  }
+
+  /** A queue that cannot take the count costs only the count: `rows` stays null until the next listing. */
+  private async countRows(versionIds: string[]): Promise<void> {
+    await this.queue.addVersionRows(versionIds).catch((err: Error) => this.logger.warn({ err: err.message, versionIds }, 'could not queue a count of version rows'));
   }
 
   private async version(id: string, versionId: string): Promise<PriceListVersionEntity> {

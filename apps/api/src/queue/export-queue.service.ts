@@ -7,6 +7,8 @@ import {
   COLUMNS_JOB,
   EXPORT_JOB,
   EXPORT_QUEUE,
+  VERSION_ROWS_JOB,
+  versionRowsJobId,
   type CheckJobData,
   type CheckResponse,
   type ColumnsJobData,
@@ -15,6 +17,7 @@ import {
   type FileColumns,
   type FileKind,
   type JobProgress,
+  type VersionRowsJobData,
 } from '@app/contracts';
 import { APP_CONFIG, redisOptions, type AppConfig } from '@app/config';
 import { TasksRepository } from '@app/persistence';
@@ -72,7 +75,7 @@ const POLL_MS = 2_000;
 @Injectable()
 export class ExportQueueService implements OnApplicationShutdown {
   private readonly logger = new Logger(ExportQueueService.name);
-  readonly queue: Queue<ExportJobData | ColumnsJobData | CheckJobData, ExportJobResult | FileColumns | CheckResponse | null>;
+  readonly queue: Queue<ExportJobData | ColumnsJobData | CheckJobData | VersionRowsJobData, ExportJobResult | FileColumns | CheckResponse | null>;
   private readonly events: QueueEvents;
 
   constructor(
@@ -112,6 +115,24 @@ export class ExportQueueService implements OnApplicationShutdown {
       removeOnFail: { age: 60 },
     }));
     return jobId;
+  }
+
+  /**
+   * Queues the count of each version's data rows (DESIGN §12), one job per version. A failed count
+   * is kept ten minutes under its id, so the listings meanwhile (the page asks again while a count
+   * is missing) do not queue a file the engine cannot read again and again; a later one tries once
+   * more (an outage has passed by then).
+   */
+  async addVersionRows(versionIds: string[]): Promise<void> {
+    if (versionIds.length === 0) return;
+    const opts = (versionId: string) => ({
+      jobId: versionRowsJobId(versionId),
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1_000 },
+      removeOnComplete: true,
+      removeOnFail: { age: 600 },
+    });
+    await this.enqueue(this.queue.addBulk(versionIds.map((versionId) => ({ name: VERSION_ROWS_JOB, data: { versionId }, opts: opts(versionId) }))));
   }
 
   /**

@@ -1,5 +1,7 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { ERR, encodeExportFailure, isOutage, type ExportFailure } from '@app/contracts';
+import { EngineError } from '@app/export-engine';
+import { isNotFound } from '@app/storage';
 
 /** What one failed attempt of a job means: retry it, or end it with the failure the user sees. */
 export type AttemptOutcome = { final: false } | { final: true; failure: ExportFailure; thrown: Error };
@@ -20,4 +22,15 @@ export function attemptOutcome(job: Job, error: Error, refusal?: string, refusal
       : { status: 500, error: ERR.generateFailed };
   const reason = encodeExportFailure(failure);
   return { final: true, failure, thrown: refused ? new UnrecoverableError(reason) : new Error(reason) };
+}
+
+/**
+ * A failed attempt of a job that reads one stored file with the engine (its columns, a version's
+ * rows): a file the engine refuses, or one gone from storage, is final; an outage is retried, then 503.
+ * `thrown`: what the job throws.
+ */
+export function storedFileFailure(job: Job, error: Error): { final: boolean; thrown: Error } {
+  const refusal = error instanceof EngineError ? error.message : isNotFound(error) ? ERR.fileNotFound : undefined;
+  const outcome = attemptOutcome(job, error, refusal);
+  return outcome.final ? { final: true, thrown: outcome.thrown } : { final: false, thrown: error };
 }

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import type { Job } from 'bullmq';
-import { ERR, type ColumnsJobData, type FileColumns } from '@app/contracts';
-import { EngineError, readColumns } from '@app/export-engine';
-import { StorageService, isNotFound } from '@app/storage';
-import { attemptOutcome } from './attempt-outcome';
+import type { ColumnsJobData, FileColumns } from '@app/contracts';
+import { readColumns } from '@app/export-engine';
+import { StorageService } from '@app/storage';
+import { storedFileFailure } from './attempt-outcome';
 
 /**
  * A columns job (DESIGN §10): the stored file's columns, read by the engine in this process rather
@@ -30,11 +30,9 @@ export class ColumnsJobRunner {
     }
   }
 
-  /** A file the engine refuses, or one gone from storage, is final; an outage is retried, then 503. */
   private failure(job: Job<ColumnsJobData>, error: Error): Error {
-    const refusal = error instanceof EngineError ? error.message : isNotFound(error) ? ERR.fileNotFound : undefined;
-    const outcome = attemptOutcome(job, error, refusal);
-    this.logger.warn({ jobId: job.id, err: error.message, final: outcome.final }, 'columns attempt failed');
-    return outcome.final ? outcome.thrown : error;
+    const { final, thrown } = storedFileFailure(job, error);
+    this.logger.warn({ jobId: job.id, err: error.message, final }, 'columns attempt failed');
+    return thrown;
   }
 }

@@ -9,6 +9,7 @@ import {
   EXPORT_QUEUE,
   HOUSEKEEPING_JOB,
   RECONCILE_JOB,
+  VERSION_ROWS_JOB,
   type BatchJobData,
   type CheckJobData,
   type CheckResponse,
@@ -16,6 +17,7 @@ import {
   type ExportJobData,
   type ExportJobResult,
   type FileColumns,
+  type VersionRowsJobData,
 } from '@app/contracts';
 import { redisOptions, type AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
@@ -24,12 +26,13 @@ import { exportSlots } from './export-slots';
 import { ExportJobRunner } from './export-job.runner';
 import { ColumnsJobRunner } from './columns-job.runner';
 import { CheckJobRunner } from './check-job.runner';
+import { VersionRowsJobRunner } from './version-rows-job.runner';
 import { HousekeepingService } from '../housekeeping/housekeeping.service';
 import { ExportReconciler } from '../housekeeping/export-reconciler';
 import { BatchReconciler } from '../housekeeping/batch-reconciler';
 import { BatchJobRunner } from '../batch/batch-job.runner';
 
-type AnyJobData = ExportJobData | ColumnsJobData | CheckJobData | BatchJobData;
+type AnyJobData = ExportJobData | ColumnsJobData | CheckJobData | BatchJobData | VersionRowsJobData;
 type AnyJobResult = ExportJobResult | FileColumns | CheckResponse | null;
 
 /**
@@ -47,6 +50,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     private readonly runner: ExportJobRunner,
     private readonly columns: ColumnsJobRunner,
     private readonly checks: CheckJobRunner,
+    private readonly versionRows: VersionRowsJobRunner,
     private readonly housekeeping: HousekeepingService,
     private readonly reconciler: ExportReconciler,
     private readonly batchReconciler: BatchReconciler,
@@ -101,6 +105,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     if (job.name === BATCH_JOB) return this.batches.run(job as Job<BatchJobData>);
     if (job.name === COLUMNS_JOB) return this.columns.run(job as Job<ColumnsJobData>);
     if (job.name === CHECK_JOB) return this.checks.run(job as Job<CheckJobData>);
+    if (job.name === VERSION_ROWS_JOB) return this.versionRows.run(job as Job<VersionRowsJobData>);
     if (job.name !== EXPORT_JOB) throw new Error(`unknown job ${job.name}`);
     return this.runner.run(job as Job<ExportJobData, ExportJobResult | null>);
   }

@@ -33,6 +33,32 @@ export async function buildWorkbook(sheets: SheetSpec[]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/**
+ * A price list as 1C prints it: merged title rows and a blank row above the header (row 4),
+ * merged category rows inside the list, two items, a date formatted as one.
+ */
+export function titledPriceList(): Promise<Buffer> {
+  return buildWorkbook([
+    {
+      name: 'Прайс',
+      rows: [
+        ['Прайс-лист ООО «Ромашка»'],
+        ['Действует с 01.02.2025'],
+        [],
+        ['Артикул', 'Наименование', 'Цена', 'Остаток'],
+        ['Молочная продукция'],
+        ['A-1', 'Молоко', 49.9, 10],
+        ['Сыры'],
+        ['A-2', 'Сыр', 120, { value: new Date(Date.UTC(2025, 1, 3)), numFmt: 'dd.mm.yyyy' }],
+      ],
+      setup: (ws) => {
+        ws.mergeCells('A1:D1');
+        ws.mergeCells('A5:D5');
+      },
+    },
+  ]);
+}
+
 export async function readWorkbook(xlsx: Buffer): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(xlsx as unknown as ArrayBuffer);

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { PRICE_LIST_UI, UI } from '@app/contracts';
-import { formatDateTime, formatSize } from '../../../lib/format';
+import type { PriceListVersion } from '@app/contracts';
+import { formatCount, formatDateTime, formatSize } from '../../../lib/format';
 import { fetchPriceVersions, priceVersionFileUrl } from '../api/price-lists-api';
 import { useLoadWhenOpen } from '../hooks/use-load-when-open';
 
 const COLUMNS = PRICE_LIST_UI.versionColumns;
+/** A version just uploaded is counted by a worker a moment later: the table asks again until it is. */
+const uncounted = (versions: PriceListVersion[]) => Array.isArray(versions) && versions.some((v) => v.rows === null);
 
 interface Props {
   listId: string;
@@ -13,10 +16,10 @@ interface Props {
   reloadKey: number;
 }
 
-/** `Версии`, folded until opened: each version's date, file, size and uploader, to download. */
+/** `Версии`, folded until opened: each version's date, file, size, data rows and uploader, to download. */
 export function PriceVersions({ listId, currentId, reloadKey }: Props) {
   const [open, setOpen] = useState(false);
-  const load = useLoadWhenOpen(open, `${listId}:${reloadKey}`, () => fetchPriceVersions(listId), PRICE_LIST_UI.versionsLoadFailed);
+  const load = useLoadWhenOpen(open, `${listId}:${reloadKey}`, () => fetchPriceVersions(listId), PRICE_LIST_UI.versionsLoadFailed, uncounted);
 
   return (
     <details className="price-list__details" onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -30,6 +33,7 @@ export function PriceVersions({ listId, currentId, reloadKey }: Props) {
               <th>{COLUMNS.date}</th>
               <th>{COLUMNS.file}</th>
               <th>{COLUMNS.size}</th>
+              <th>{COLUMNS.rows}</th>
               <th>{COLUMNS.who}</th>
               <th aria-label={PRICE_LIST_UI.download} />
             </tr>
@@ -43,6 +47,9 @@ export function PriceVersions({ listId, currentId, reloadKey }: Props) {
                 </td>
                 <td>{v.name}</td>
                 <td>{formatSize(v.size)}</td>
+                <td data-testid="version-rows" className={v.rows === null ? 'note' : undefined}>
+                  {v.rows === null ? PRICE_LIST_UI.rowsUnknown : formatCount(v.rows)}
+                </td>
                 <td>{v.uploadedBy?.displayName ?? ''}</td>
                 <td className="data-table__actions">
                   <a href={priceVersionFileUrl(listId, v.id)} download={v.name}>
