@@ -20,6 +20,12 @@ export interface ExportDone {
   changes: ExportChanges | null;
 }
 
+/** Whose export a moved row is. */
+interface MovedRow {
+  taskId: string;
+  createdBy: string | null;
+}
+
 /** A finished export's digest and when it was made: what a newer export or a check compares with. */
 export interface StoredDigest {
   digest: ExportDigest;
@@ -49,19 +55,29 @@ export class ExportsRepository {
 
   /** What the task still lacks for an export (or a check): null when it has both files and an item. */
   async readiness(taskId: string): Promise<NotReady | null> {
-    const task = await this.db
+    return (await this.readinessOf([taskId]))[0];
+  }
+
+  /** readiness of each task, in one query (a batch's tasks: DESIGN §12). */
+  async readinessOf(taskIds: readonly string[]): Promise<(NotReady | null)[]> {
+    const rows = await this.db
       .getRepository(TaskEntity)
       .createQueryBuilder('t')
-      .select(CURRENT_PRICE_FILE_SQL('t'), 'files')
+      .select('t.id::text', 'id')
+      .addSelect(CURRENT_PRICE_FILE_SQL('t'), 'files')
       .addSelect('jsonb_array_length(t.items)', 'itemCount')
-      .where('t.id = :taskId', { taskId })
-      .getRawOne<{ files: TaskEntity['files']; itemCount: number }>();
-    if (!task) return 'task';
-    // A task that follows a list is ready once the list has a version (its current one is read).
-    if (!task.files.price) return 'price';
-    if (!task.files.template) return 'template';
-    if (Number(task.itemCount) === 0) return 'items';
-    return null;
+      .where('t.id IN (:...taskIds)', { taskIds })
+      .getRawMany<{ id: string; files: TaskEntity['files']; itemCount: number }>();
+    const found = new Map(rows.map((task) => [task.id, task]));
+    return taskIds.map((taskId): NotReady | null => {
+      const task = found.get(taskId.toLowerCase());
+      if (!task) return 'task';
+      // A task that follows a list is ready once the list has a version (its current one is read).
+      if (!task.files.price) return 'price';
+      if (!task.files.template) return 'template';
+      if (Number(task.itemCount) === 0) return 'items';
+      return null;
+    });
   }
 
   /** Records a `queued` export if the task is ready (readiness); otherwise says what is missing. */
@@ -78,14 +94,18 @@ export class ExportsRepository {
     }
   }
 
-  /** The export row with its task (items, rules, files), as a job reads it when it starts. */
+  /** The export row with its task (items, rules, files), as a job reads it when it starts: one query (findOne with a relation makes two). */
   withTask(exportId: string): Promise<(ExportEntity & { task: TaskEntity }) | null> {
-    return this.rows.findOne({ where: { id: exportId }, relations: { task: true } }) as Promise<(ExportEntity & { task: TaskEntity }) | null>;
+    return this.rows.createQueryBuilder('e').innerJoinAndSelect('e.task', 'task').where('e.id = :exportId', { exportId }).getOne() as Promise<(ExportEntity & { task: TaskEntity }) | null>;
   }
 
-  /** An attempt starts; false when the row is gone or already final (nothing left to do). */
-  start(exportId: string, jobId: string): Promise<boolean> {
-    return this.move('start', exportId, { startedAt: () => 'now()', jobId, attempts: () => 'attempts + 1' });
+  /**
+   * An attempt starts, reading the library version `priceVersionId` (DESIGN §12; null: the task's
+   * own file), recorded with the start; false when the row is gone or already final (nothing left
+   * to do), and then nothing is written: a stalled duplicate of the job never rewrites an ended export.
+   */
+  start(exportId: string, jobId: string, priceVersionId: string | null): Promise<boolean> {
+    return this.move('start', exportId, { startedAt: () => 'now()', jobId, attempts: () => 'attempts + 1', priceVersionId });
   }
 
   /**
@@ -99,9 +119,10 @@ export class ExportsRepository {
     try {
       return await this.db.transaction(async (tx): Promise<'done'> => {
         const claimed = await this.unowned.claim(done.objectKey, tx);
-        if (await this.move('finish', exportId, { ...done, error: null, finishedAt: () => 'now()' }, tx)) {
+        const moved = await this.moved('finish', exportId, { ...done, error: null, finishedAt: () => 'now()' }, tx);
+        if (moved) {
           if (!claimed) throw new Rollback('swept');
-          await this.auditDone(tx, exportId, done);
+          await this.auditDone(tx, exportId, done, moved);
           return 'done';
         }
         // A run of the same job that finished first stored the same key: the object is that row's.
@@ -115,19 +136,10 @@ export class ExportsRepository {
     }
   }
 
-  private async auditDone(tx: EntityManager, exportId: string, done: ExportDone): Promise<void> {
-    const row = await tx.getRepository(ExportEntity).findOneOrFail({ where: { id: exportId }, select: { taskId: true, createdBy: true } });
+  private async auditDone(tx: EntityManager, exportId: string, done: ExportDone, row: MovedRow): Promise<void> {
     const { rows, matchedByMa, matchedByGm } = done.report;
     const details = { exportId, rows, found: matchedByMa + matchedByGm, warnings: exportWarningCount(done.report), size: done.size };
     await recordAudit(tx, row.createdBy ? { id: row.createdBy } : null, 'export', details, row.taskId);
-  }
-
-  /**
-   * The library version the attempt reads (DESIGN §12), recorded as it starts; null: the task's own
-   * file. Only while the row is running: a stalled duplicate of the job never rewrites an ended export.
-   */
-  async usePriceVersion(exportId: string, versionId: string | null): Promise<void> {
-    await this.rows.update({ id: exportId, status: 'running' }, { priceVersionId: versionId });
   }
 
   /** An attempt failed and another is due. */
@@ -157,14 +169,20 @@ export class ExportsRepository {
 
   /** Applies a transition of EXPORT_TRANSITIONS if the row is in one of its `from` states. */
   private async move(name: ExportTransitionName, exportId: string, set: QueryDeepPartialEntity<ExportEntity>, manager: EntityManager = this.db.manager): Promise<boolean> {
+    return (await this.moved(name, exportId, set, manager)) !== undefined;
+  }
+
+  /** move, answering whose export it is (for its audit event without another read), or undefined when it did not move. */
+  private async moved(name: ExportTransitionName, exportId: string, set: QueryDeepPartialEntity<ExportEntity>, manager: EntityManager): Promise<MovedRow | undefined> {
     const { from, to } = EXPORT_TRANSITIONS[name];
     const result = await manager
       .createQueryBuilder()
       .update(ExportEntity)
       .set({ ...set, status: to })
       .where({ id: exportId, status: In([...from]) })
+      .returning('task_id AS "taskId", created_by AS "createdBy"')
       .execute();
-    return (result.affected ?? 0) > 0;
+    return (result.raw as MovedRow[])[0];
   }
 
   /** Exports still queued or running that were created before `before`, oldest first. */

@@ -18,8 +18,6 @@ import { notReadyError } from '../exports/not-ready';
 import { toBatch, toBatchSummary } from './batch.mapper';
 import { sendBatchArchive } from './batch-archive';
 
-const READINESS_AT_ONCE = 8;
-
 /**
  * Batches (DESIGN §12): one action over many tasks. Starting one writes everything it needs to
  * PostgreSQL in one transaction and queues one flow; from then on the workers make each row and
@@ -35,13 +33,8 @@ export class BatchesService {
   ) {}
 
   async create(actor: Actor, request: CreateBatchRequest): Promise<CreatedBatch> {
-    const plan: BatchPlanRow[] = [];
-    // A few at a time: 500 tasks in sequence would keep the answer waiting, all at once the pool.
-    for (let i = 0; i < request.taskIds.length; i += READINESS_AT_ONCE) {
-      const ids = request.taskIds.slice(i, i + READINESS_AT_ONCE);
-      const ready = await Promise.all(ids.map((id) => this.exports.readiness(id)));
-      ids.forEach((taskId, j) => plan.push({ taskId, error: ready[j] === null ? null : notReadyMessage(ready[j]!) }));
-    }
+    const ready = await this.exports.readinessOf(request.taskIds);
+    const plan = request.taskIds.map((taskId, i): BatchPlanRow => ({ taskId, error: ready[i] === null ? null : notReadyMessage(ready[i]!) }));
     const unknown = plan.filter((p) => p.error === ERR.taskNotFound).length;
     if (unknown) throw notFound(BATCH_ERR.unknownTasks(unknown));
     const created = await this.batches.create(actor, request.action, plan);

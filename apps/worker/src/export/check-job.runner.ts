@@ -44,6 +44,7 @@ export class CheckJobRunner {
       return null;
     }
     const dir = await mkdtemp(join(tmpdir(), 'price-export-check-'));
+    this.files.childStarted(batchId);
     try {
       const task = await wait.database(() => this.tasks.find(taskId));
       if (!task) throw new EngineRejection(ERR.taskNotFound, undefined, 404);

@@ -44,6 +44,7 @@ export class ExportJobRunner {
     const log = this.logger.logger.child({ jobId: job.id, exportId, attempt: job.attemptsMade + 1 });
     const wait = new OutageWait(job, this.config.GENERATE_TIMEOUT_MS);
     const dir = await mkdtemp(join(tmpdir(), 'price-export-job-'));
+    this.files.childStarted(job.data.batchId);
     try {
       const row = await wait.database(() => this.exports.withTask(exportId));
       if (!row) {
@@ -51,20 +52,19 @@ export class ExportJobRunner {
         return null;
       }
       if (row.status === 'done' && row.objectKey) return jobResult(row.objectKey, row.size ?? 0, row.report);
-      if (!(await wait.database(() => this.exports.start(exportId, String(job.id))))) {
+      const { task } = row;
+      const started = Date.now();
+      // A task that follows a price list reads the list's current version as of now, and the start records which (DESIGN §12).
+      const price = await wait.database(() => this.versions.priceFileOf(task));
+      if (!(await wait.database(() => this.exports.start(exportId, String(job.id), price.versionId)))) {
         log.info({ status: row.status }, 'export already ended; nothing to do');
         return null;
       }
-      const { task } = row;
-      const started = Date.now();
-      // A task that follows a price list reads the list's current version as of now, and says which (DESIGN §12).
-      const price = await wait.database(() => this.versions.priceFileOf(task));
       // The rest is read while a batch's first child builds its shared price read.
       const [files, profile, previous] = await settleAll([
         this.files.open(task, price, job.data.batchId, dir),
         wait.database(() => this.profiles.find(task.profileId)),
         wait.database(() => this.exports.newestDigest(task.id)),
-        wait.database(() => this.exports.usePriceVersion(exportId, price.versionId)),
       ]);
       const downloaded = Date.now();
       const out = await files.run((pricePath, share) => this.engine.run({ price: pricePath, template: files.template, items: task.items, mapping: task.mapping, remembered: profile?.headers }, share));

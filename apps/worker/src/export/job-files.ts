@@ -29,6 +29,9 @@ export interface JobFiles {
  */
 @Injectable()
 export class JobFilesService {
+  /** Children of each batch running on this worker now. */
+  private readonly running = new Map<string, number>();
+
   constructor(
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly batchFiles: BatchFiles,
@@ -63,8 +66,23 @@ export class JobFilesService {
     };
   }
 
-  /** A batch's child has ended (its batch's shares and files go once no row of it is left). */
-  childEnded(batchId: string | undefined): Promise<void> {
-    return batchId ? this.shares.childEnded(batchId) : Promise.resolve();
+  /** A batch's child begins; paired with childEnded in the same job run. */
+  childStarted(batchId: string | undefined): void {
+    if (batchId) this.running.set(batchId, (this.running.get(batchId) ?? 0) + 1);
+  }
+
+  /**
+   * A batch's child has ended: when it was this worker's last running child of the batch, the
+   * batch's shares and files go if no row of it is left (a query only then, not after every child).
+   */
+  async childEnded(batchId: string | undefined): Promise<void> {
+    if (!batchId) return;
+    const left = (this.running.get(batchId) ?? 1) - 1;
+    if (left > 0) {
+      this.running.set(batchId, left);
+      return;
+    }
+    this.running.delete(batchId);
+    await this.shares.childEnded(batchId);
   }
 }
