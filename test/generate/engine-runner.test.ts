@@ -3,7 +3,7 @@ import type { EngineRejection as EngineRejectionType } from '../../apps/worker/s
 import type { ThreadEngineRunner as ThreadEngineRunnerType } from '../../apps/worker/src/export/thread-engine-runner';
 import { REPO_ROOT } from '../support/app-runner';
 import { fixture, sampleItems } from '@app/export-engine/testing/fixtures';
-import type { SharedPriceMiss as SharedPriceMissType } from '@app/export-engine';
+import { countPriceRows, type SharedPriceMiss as SharedPriceMissType } from '@app/export-engine';
 import { SAMPLE_RULES } from '../support/generate-helpers';
 
 /**
@@ -78,6 +78,11 @@ describe('ThreadEngineRunner', () => {
     await expect(runner.check(outside, share)).rejects.toBeInstanceOf(SharedPriceMiss);
     expect((await runner.check({ ...covered, price: null }, share)).rowsTotal).toBe(4);
     runner.forget(share);
+  });
+
+  it('counts a price list’s rows in a thread, as the engine does, and passes a refusal on as an EngineRejection', async () => {
+    expect(await runner.countRows(fixture('price-sample.xlsx'))).toBe(await countPriceRows(fixture('price-sample.xlsx')));
+    await expect(runner.countRows(fixture('real/encryptAES.xlsx'))).rejects.toBeInstanceOf(EngineRejection);
   });
 
   it('runs a share’s exports in at most so many threads at once: the share is cloned into no more', async () => {

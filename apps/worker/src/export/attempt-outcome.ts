@@ -2,6 +2,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { ERR, encodeExportFailure, isOutage, type ExportFailure } from '@app/contracts';
 import { EngineError } from '@app/export-engine';
 import { isNotFound } from '@app/storage';
+import { EngineRejection } from './engine-runner';
 
 /** What one failed attempt of a job means: retry it, or end it with the failure the user sees. */
 export type AttemptOutcome = { final: false } | { final: true; failure: ExportFailure; thrown: Error };
@@ -30,7 +31,8 @@ export function attemptOutcome(job: Job, error: Error, refusal?: string, refusal
  * `thrown`: what the job throws.
  */
 export function storedFileFailure(job: Job, error: Error): { final: boolean; thrown: Error } {
-  const refusal = error instanceof EngineError ? error.message : isNotFound(error) ? ERR.fileNotFound : undefined;
+  // An engine thread passes the engine's refusal on as an EngineRejection.
+  const refusal = error instanceof EngineError || error instanceof EngineRejection ? error.message : isNotFound(error) ? ERR.fileNotFound : undefined;
   const outcome = attemptOutcome(job, error, refusal);
   return outcome.final ? { final: true, thrown: outcome.thrown } : { final: false, thrown: error };
 }

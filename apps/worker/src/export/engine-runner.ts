@@ -37,6 +37,8 @@ export abstract class EngineRunner {
   abstract run(input: Omit<EngineInput, 'sharedPrice'>, share?: PriceShare): Promise<EngineOutput>;
   /** The dry run of DESIGN §11 (no workbook written); rejects as run() does. */
   abstract check(input: Omit<EngineInput, 'sharedPrice'>, share?: PriceShare): Promise<CheckOutput>;
+  /** A price list's data rows (a library version's `rows`, DESIGN §12); rejects as run() does. */
+  abstract countRows(price: string): Promise<number>;
   /** Reads a price list once for a batch's tasks (DESIGN §12). */
   abstract share(request: ShareRequest): Promise<PriceShare>;
   /** The share is of no more use: whatever holds it lets it go. */

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { deserialize, serialize } from 'node:v8';
-import { EngineError, SharedPriceMiss, checkExport, generateExport, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
+import { EngineError, SharedPriceMiss, checkExport, countPriceRows, generateExport, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
 import type { ShareRequest } from './engine-runner';
 
 /** A batch share for an export: always its id, its bytes only when the thread lacks it; `drop`: ids to let go of first. */
@@ -19,12 +19,14 @@ export type EngineThreadRequest =
   | { mode: 'generate'; input: Omit<EngineInput, 'sharedPrice'>; share?: ShareRef }
   | { mode: 'check'; input: Omit<EngineInput, 'sharedPrice'>; share?: ShareRef }
   | ({ mode: 'share'; keep: ShareRef } & ShareRequest)
+  | { mode: 'rows'; price: string }
   | { mode: 'forget'; id: number };
 
 export type EngineThreadReply =
   | ({ ok: true; mode: 'generate'; xlsx: Uint8Array } & Omit<EngineOutput, 'xlsx' | 'placement'>)
   | { ok: true; mode: 'check'; check: CheckOutput }
   | { ok: true; mode: 'share'; bytes: Uint8Array }
+  | { ok: true; mode: 'rows'; rows: number }
   | { ok: false; engineError: boolean; message: string; code?: string; missingShare?: number; priceMiss?: true };
 
 /** The batch shares this thread holds, by the runner's ids (its ThreadShareLedger says which). */
@@ -43,6 +45,7 @@ function owned(bytes: Buffer, transfer: ArrayBuffer[]): Uint8Array {
 }
 
 async function answer(request: Exclude<EngineThreadRequest, { mode: 'forget' }>, transfer: ArrayBuffer[]): Promise<EngineThreadReply> {
+  if (request.mode === 'rows') return { ok: true, mode: 'rows', rows: await countPriceRows(request.price) };
   if (request.mode === 'share') {
     const { keep, mode: _mode, ...args } = request;
     for (const id of keep.drop) shares.delete(id);

@@ -65,6 +65,12 @@ export class ThreadEngineRunner extends EngineRunner {
     return reply.check;
   }
 
+  async countRows(price: string): Promise<number> {
+    const reply = await this.ask(() => ({ mode: 'rows', price }));
+    if (reply.mode !== 'rows') throw new Error('the engine thread answered another request');
+    return reply.rows;
+  }
+
   /** Built in a thread that keeps it (no clone of it is ever sent there). */
   async share(request: ShareRequest): Promise<PriceShare> {
     let kept: { thread: Worker; id: number } | undefined;
