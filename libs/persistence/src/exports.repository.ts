@@ -60,6 +60,7 @@ export class ExportsRepository {
 
   /** readiness of each task, in one query (a batch's tasks: DESIGN §12). */
   async readinessOf(taskIds: readonly string[]): Promise<(NotReady | null)[]> {
+    if (taskIds.length === 0) return [];
     const rows = await this.db
       .getRepository(TaskEntity)
       .createQueryBuilder('t')

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { StorageService } from '@app/storage';
@@ -39,7 +39,7 @@ describe('BatchFiles', () => {
     // Another batch has copies of its own.
     await files.copyTo('b2', { key: 'b', sha256: 'aa' }, join(dir, '5.xlsx'));
     expect(downloads).toEqual(['a', 'c', 'b']);
-    files.releaseAll();
+    await files.releaseAll();
   });
 
   it('a failed download is not kept: the next child downloads again, and the error is the storage’s', async () => {
@@ -49,7 +49,7 @@ describe('BatchFiles', () => {
     await expect(files.copyTo('b1', { key: 'a' }, join(dir, '1.xlsx'))).rejects.toMatchObject({ code: 'NoSuchKey' });
     await files.copyTo('b1', { key: 'a' }, join(dir, '2.xlsx'));
     expect(downloads).toEqual(['a', 'a']);
-    files.releaseAll();
+    await files.releaseAll();
   });
 
   it('release removes the batch’s copies; the children’s links outlive them', async () => {
@@ -59,15 +59,41 @@ describe('BatchFiles', () => {
     const local = await files.local('b1', file);
     await files.copyTo('b1', file, join(dir, 'child.xlsx'));
     expect(files.holds('b1')).toBe(true);
-    files.release('b1');
+    await files.release('b1');
     expect(files.holds('b1')).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(existsSync(dirname(local))).toBe(false);
     expect(await readFile(join(dir, 'child.xlsx'), 'utf8')).toBe('x');
   });
 
+  it('keeps a few copies per batch: a batch of files each its own holds the latest, and one made room for is fetched again', async () => {
+    const objects = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, `файл ${i}`]));
+    const { storage, downloads } = fakeStorage(objects);
+    const files = new BatchFiles(storage);
+    for (let i = 0; i < 12; i++) await files.copyTo('b1', { key: `k${i}` }, join(dir, `${i}.xlsx`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const local = await files.local('b1', { key: 'k11' });
+    expect((await readdir(dirname(local))).length).toBe(8);
+    // The children's links stay whole.
+    expect(await readFile(join(dir, '0.xlsx'), 'utf8')).toBe('файл 0');
+    await files.copyTo('b1', { key: 'k0' }, join(dir, 'again.xlsx'));
+    expect(downloads.filter((k) => k === 'k0')).toHaveLength(2);
+    await files.releaseAll();
+  });
+
+  it('a copy removed from under the batch (a stale sweep) is fetched again, not an error', async () => {
+    const { storage, downloads } = fakeStorage({ a: 'x' });
+    const files = new BatchFiles(storage);
+    await rm(await files.local('b1', { key: 'a' }));
+    await files.copyTo('b1', { key: 'a' }, join(dir, '1.xlsx'));
+    expect(await readFile(join(dir, '1.xlsx'), 'utf8')).toBe('x');
+    expect(downloads).toEqual(['a', 'a']);
+    await files.releaseAll();
+  });
+
   it('names copies by content when known, else by a key made safe for a file name', () => {
     expect(copyName({ key: 'tasks/1/price/../x', sha256: 'ff' })).toBe('sha256-ff');
-    expect(copyName({ key: 'tasks/1/price/../x' })).toBe('key-tasks_1_price_.._x');
+    // Keys that a plain replacement of their slashes would make alike stay apart.
+    expect(copyName({ key: 'a/b' })).toMatch(/^key-[0-9a-f]{32}$/);
+    expect(copyName({ key: 'a/b' })).not.toBe(copyName({ key: 'a_b' }));
   });
 });

@@ -1,6 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
-import { freemem } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { freemem, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { BatchRowsRepository, type BatchTaskInput, type StoredFile } from '@app/persistence';
 import { EngineRunner, type PriceShare } from '../export/engine-runner';
@@ -81,19 +83,20 @@ export class BatchPriceShares implements OnApplicationShutdown {
 
   /** A child has ended: once the batch has no row left to make, its shares and files go (asked only while this worker keeps some). */
   async childEnded(batchId: string): Promise<void> {
-    if ((this.cache.holds(batchId) || this.files.holds(batchId)) && !(await this.rows.running(batchId).catch(() => true))) this.release(batchId);
+    const holds = this.cache.holds(batchId) || this.files.holds(batchId) || this.exchanged.has(batchId);
+    if (holds && !(await this.rows.running(batchId).catch(() => true))) this.release(batchId);
   }
 
   release(batchId: string): void {
     this.cache.release(batchId);
-    this.files.release(batchId);
+    void this.files.release(batchId);
     const keys = this.exchanged.get(batchId);
     this.exchanged.delete(batchId);
     if (keys) void this.exchange.release(batchId, [...keys]);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.files.releaseAll();
+    await this.files.releaseAll();
     await this.exchange.close();
   }
 
@@ -111,9 +114,16 @@ export class BatchPriceShares implements OnApplicationShutdown {
       this.exchanged.set(batchId, (this.exchanged.get(batchId) ?? new Set()).add(source.key));
       const share = await this.exchange.obtain(batchId, source.key, async () => {
         const at = Date.now();
-        const price = await this.files.local(batchId, file);
-        phases.download = Date.now() - at;
-        return this.engine.share({ price, items, repeatColumns: columns, keyColumns: commonKeyColumns(tasks), headers });
+        // A link of the batch's copy of its own: the copy may make room for others while the list is read.
+        const dir = await mkdtemp(join(tmpdir(), 'price-export-share-'));
+        try {
+          const price = join(dir, 'price');
+          await this.files.copyTo(batchId, file, price);
+          phases.download = Date.now() - at;
+          return await this.engine.share({ price, items, repeatColumns: columns, keyColumns: commonKeyColumns(tasks), headers });
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
       });
       const ms = Date.now() - started;
       this.logger.info({ batchId, tasks: tasks.length, items: items.length, bytes: share.bytes.byteLength, ms, phases }, phases.download === undefined ? 'shared price read fetched' : 'shared price read built');

@@ -65,8 +65,7 @@ export class CheckJobRunner {
     } catch (error) {
       throw await this.failure(job, error as Error, row);
     } finally {
-      await rm(dir, { recursive: true, force: true });
-      await this.files.childEnded(batchId);
+      await this.files.childEnded(batchId).finally(() => rm(dir, { recursive: true, force: true }));
     }
   }
 

@@ -88,8 +88,7 @@ export class ExportJobRunner {
     } catch (error) {
       throw await this.failure(job, error as Error, log);
     } finally {
-      await rm(dir, { recursive: true, force: true });
-      await this.files.childEnded(job.data.batchId);
+      await this.files.childEnded(job.data.batchId).finally(() => rm(dir, { recursive: true, force: true }));
     }
   }
 

@@ -1,16 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
-import { SharedPriceMiss } from '@app/export-engine';
 import type { StoredFile, TaskEntity, TaskPriceFile } from '@app/persistence';
 import { StorageService } from '@app/storage';
 import { BatchFiles } from '../batch/batch-files';
 import { BatchPriceShares, priceSourceOf } from '../batch/batch-price-shares';
-import type { PriceShare } from './engine-runner';
+import { RunningChildren } from '../batch/running-children';
+import { runFromShare, type EngineCall } from './share-run';
 import { settleAll } from './settle-all';
 import { downloadTaskFiles, taskFile } from './task-files';
-
-/** What the engine is run with: the price file (null: not fetched) and the batch's shared read, if any. */
-export type EngineCall<T> = (price: string | null, share?: PriceShare) => Promise<T>;
 
 /** A job's files on local disk, ready for the engine. */
 export interface JobFiles {
@@ -29,8 +26,7 @@ export interface JobFiles {
  */
 @Injectable()
 export class JobFilesService {
-  /** Children of each batch running on this worker now. */
-  private readonly running = new Map<string, number>();
+  private readonly running = new RunningChildren();
 
   constructor(
     @Inject(StorageService) private readonly storage: StorageService,
@@ -50,25 +46,18 @@ export class JobFilesService {
       source ? this.shares.forChild(batchId, source, price.file!) : Promise.resolve(undefined),
       taskFile(task.files.template, dir, 'template', fromBatch),
     ]);
-    const priceFile = () => taskFile(price.file, dir, 'price', fromBatch);
     if (!share) {
-      const path = await priceFile();
+      // No other task of the batch reads this file (or no read could be shared): the child's own download.
+      const path = await taskFile(price.file, dir, 'price', (file, to) => this.storage.downloadTo(file.key, to));
       return { template, run: (call) => call(path) };
     }
-    return {
-      template,
-      run: (call) =>
-        call(null, share).catch(async (error: unknown) => {
-          if (!(error instanceof SharedPriceMiss)) throw error;
-          this.logger.info({ batchId, taskId: task.id }, 'the shared price read does not answer for this task; it reads its price file');
-          return call(await priceFile());
-        }),
-    };
+    const onMiss = () => this.logger.info({ batchId, taskId: task.id }, 'the shared price read does not answer for this task; it reads its price file');
+    return { template, run: (call) => runFromShare(share, call, () => taskFile(price.file, dir, 'price', fromBatch), onMiss) };
   }
 
   /** A batch's child begins; paired with childEnded in the same job run. */
   childStarted(batchId: string | undefined): void {
-    if (batchId) this.running.set(batchId, (this.running.get(batchId) ?? 0) + 1);
+    if (batchId) this.running.begin(batchId);
   }
 
   /**
@@ -76,13 +65,6 @@ export class JobFilesService {
    * batch's shares and files go if no row of it is left (a query only then, not after every child).
    */
   async childEnded(batchId: string | undefined): Promise<void> {
-    if (!batchId) return;
-    const left = (this.running.get(batchId) ?? 1) - 1;
-    if (left > 0) {
-      this.running.set(batchId, left);
-      return;
-    }
-    this.running.delete(batchId);
-    await this.shares.childEnded(batchId);
+    if (batchId && this.running.end(batchId)) await this.shares.childEnded(batchId);
   }
 }

@@ -1,9 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { LIMITS } from '@app/contracts';
 import { AuditRepository, BatchesRepository, ExportsRepository, PriceListVersionsRepository, SessionsRepository, SignInThrottleRepository, UnownedObjectsRepository } from '@app/persistence';
 import { StorageService } from '@app/storage';
+import { sweepStaleTempDirs } from './temp-dirs';
+
+/** A temporary folder untouched this long is a stopped worker's leftover. */
+const STALE_TEMP_MS = 6 * 3600_000;
 
 /**
  * Run by a job scheduler: removes exports (objects, then rows) older than EXPORT_RETENTION_DAYS,
@@ -13,9 +17,10 @@ import { StorageService } from '@app/storage';
  * objects no row owns (replaced uploads, what a dead writer left) once they have been listed
  * longer than STORAGE_GRACE_MS, which outlasts every job that may still read them; audit events
  * older than AUDIT_RETENTION_DAYS; expired sessions and sign-in failures out of the throttle's window.
+ * At each worker's start, the temporary folders a stopped worker left on this machine.
  */
 @Injectable()
-export class HousekeepingService {
+export class HousekeepingService implements OnApplicationBootstrap {
   constructor(
     private readonly exports: ExportsRepository,
     private readonly batches: BatchesRepository,
@@ -28,6 +33,10 @@ export class HousekeepingService {
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly logger: PinoLogger,
   ) {}
+
+  onApplicationBootstrap(): void {
+    void sweepStaleTempDirs(STALE_TEMP_MS).then((removed) => removed > 0 && this.logger.info({ removed }, 'stale temporary folders removed'));
+  }
 
   async run(now = new Date()): Promise<{ removed: number; swept: number; auditRemoved: number }> {
     const day = 24 * 3600 * 1000;
