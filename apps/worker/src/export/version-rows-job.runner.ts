@@ -5,10 +5,12 @@ import type { VersionRowsJobData } from '@app/contracts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { PriceListVersionsRepository } from '@app/persistence';
 import { StorageService } from '@app/storage';
 import { storedFileFailure } from './attempt-outcome';
 import { EngineRunner } from './engine-runner';
+import { OutageWait } from './outage-wait';
 
 /**
  * A price-list version's data rows (DESIGN §12), counted after its upload and written on its row.
@@ -22,20 +24,23 @@ export class VersionRowsJobRunner {
     private readonly versions: PriceListVersionsRepository,
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly engine: EngineRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly logger: PinoLogger,
   ) {}
 
   async run(job: Job<VersionRowsJobData>): Promise<null> {
     const started = Date.now();
+    // Its reads and its write wait out a database outage, as an export's do.
+    const wait = new OutageWait(job, this.config.GENERATE_TIMEOUT_MS);
     const dir = await mkdtemp(join(tmpdir(), 'price-export-rows-'));
     try {
-      const version = await this.versions.byId(job.data.versionId);
+      const version = await wait.database(() => this.versions.byId(job.data.versionId));
       // Removed meanwhile (retention, its list deleted), or counted by an earlier attempt.
       if (!version || version.rows !== null) return null;
       const path = join(dir, 'price');
       await this.storage.downloadTo(version.objectKey, path);
       const rows = await this.engine.countRows(path);
-      await this.versions.setRows(version.id, rows);
+      await wait.database(() => this.versions.setRows(version.id, rows));
       this.logger.info({ jobId: job.id, versionId: version.id, rows, ms: Date.now() - started }, 'version rows counted');
       return null;
     } catch (error) {
