@@ -36,8 +36,9 @@ export function readBothColumns(input: Pick<EngineInput, 'price' | 'template' | 
   const shared = input.sharedPrice?.priceColumns;
   const none = Promise.resolve<FileColumns>({ kind: 'price', sheet: '', headerRow: 0, columns: [] });
   const file = input.price;
-  if (guardsPriceHeaders(input) && !shared && file === null) throw new SharedPriceMiss();
-  const price = guardsPriceHeaders(input) ? (shared ? Promise.resolve(shared) : columnsOrNone(file!, 'price')) : none;
+  const guards = guardsPriceHeaders(input);
+  if (guards && !shared && file === null) throw new SharedPriceMiss();
+  const price = guards ? (shared ? Promise.resolve(shared) : columnsOrNone(file!, 'price')) : none;
   const columns = { template: columnsOrNone(input.template, 'template'), price };
   // Awaited later, after the export's own reads: a rejection must not go unhandled meanwhile.
   for (const p of Object.values(columns)) p.catch(() => undefined);

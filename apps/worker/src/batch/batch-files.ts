@@ -8,8 +8,8 @@ import type { StorageService } from '@app/storage';
 /** What names a stored file's copy: its object key, and its content's hash when known. */
 type FileRef = Pick<StoredFile, 'key' | 'sha256'>;
 
-/** A batch whose end this worker never hears of lets go of its files after this long unused. */
-const IDLE_MS = 5 * 60_000;
+/** A batch whose end this worker never hears of lets go of what it keeps for it (files, shares) after this long unused. */
+export const BATCH_IDLE_MS = 5 * 60_000;
 /**
  * Copies kept per batch: the files its tasks have in common are few (one weekly list, a chain's
  * template or two); a batch of tasks each with files of its own keeps only the latest, so its
@@ -36,7 +36,7 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
  * batch's tasks mostly have the same weekly price list and the same chain's template, so its
  * children link one local copy instead of each downloading its own from storage. A child's copy
  * is a hard link (a copy across file systems), so it outlives the batch's: the batch's copies go
- * when it ends (release), after IDLE_MS unused, or to make room for newer ones (COPIES_KEPT),
+ * when it ends (release), after BATCH_IDLE_MS unused, or to make room for newer ones (COPIES_KEPT),
  * whatever its children still read. A failed download is not kept: the next child tries again,
  * and a missing file fails each child as its own download would. Plain (the worker module
  * provides it), so its spec needs no Nest.
@@ -121,7 +121,7 @@ export class BatchFiles {
       this.batches.set(batchId, batch);
     }
     clearTimeout(batch.timer);
-    batch.timer = setTimeout(() => void this.release(batchId), IDLE_MS);
+    batch.timer = setTimeout(() => void this.release(batchId), BATCH_IDLE_MS);
     batch.timer.unref();
     return batch;
   }

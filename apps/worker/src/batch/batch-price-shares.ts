@@ -9,7 +9,7 @@ import { EngineRunner, type PriceShare } from '../export/engine-runner';
 import { exportSlots } from '../export/export-slots';
 import { PriceShareCache } from './price-share.cache';
 import { ShareExchange } from './share-exchange';
-import { BatchFiles } from './batch-files';
+import { BATCH_IDLE_MS, BatchFiles } from './batch-files';
 
 /** Which price file a child reads: its cache key, and which of the batch's tasks read the same. */
 export interface PriceSource {
@@ -36,7 +36,6 @@ export function priceSourceOf(priceListId: string | null, price: { file: StoredF
   return price.file ? ownFileSource(price.file) : null;
 }
 
-const IDLE_MS = 5 * 60_000;
 /** Below this much free memory no share is built or kept. */
 const FREE_MIN_BYTES = 256 * 2 ** 20;
 
@@ -65,7 +64,7 @@ export class BatchPriceShares implements OnApplicationShutdown {
     const budget = exportSlots(config).budgetMb * 2 ** 20;
     this.cache = new PriceShareCache({
       maxEntries: 2,
-      idleMs: IDLE_MS,
+      idleMs: BATCH_IDLE_MS,
       buildTimeoutMs: config.GENERATE_TIMEOUT_MS,
       memoryShort: () => process.memoryUsage().rss > budget || freemem() < FREE_MIN_BYTES,
       dispose: (share) => engine.forget(share),
