@@ -3,7 +3,7 @@ import type { EngineRejection as EngineRejectionType } from '../../apps/worker/s
 import type { ThreadEngineRunner as ThreadEngineRunnerType } from '../../apps/worker/src/export/thread-engine-runner';
 import { REPO_ROOT } from '../support/app-runner';
 import { fixture, sampleItems } from '@app/export-engine/testing/fixtures';
-import { countPriceRows, type SharedPriceMiss as SharedPriceMissType } from '@app/export-engine';
+import { countPriceRows, readColumns, type SharedPriceMiss as SharedPriceMissType } from '@app/export-engine';
 import { SAMPLE_RULES } from '../support/generate-helpers';
 
 /**
@@ -83,6 +83,12 @@ describe('ThreadEngineRunner', () => {
   it('counts a price list’s rows in a thread, as the engine does, and passes a refusal on as an EngineRejection', async () => {
     expect(await runner.countRows(fixture('price-sample.xlsx'))).toBe(await countPriceRows(fixture('price-sample.xlsx')));
     await expect(runner.countRows(fixture('real/encryptAES.xlsx'))).rejects.toBeInstanceOf(EngineRejection);
+  });
+
+  it('reads a file’s columns in a thread, as the engine does, and passes a refusal on as an EngineRejection', async () => {
+    expect(await runner.columns(fixture('price-sample.xlsx'), 'price')).toEqual(await readColumns(fixture('price-sample.xlsx'), 'price'));
+    expect(await runner.columns(fixture('template-sample.xlsx'), 'template')).toEqual(await readColumns(fixture('template-sample.xlsx'), 'template'));
+    await expect(runner.columns(fixture('real/encryptAES.xlsx'), 'price')).rejects.toBeInstanceOf(EngineRejection);
   });
 
   it('runs a share’s exports in at most so many threads at once: the share is cloned into no more', async () => {

@@ -34,7 +34,7 @@ export class WorkerModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: StorageService, useValue: new StorageService(storageOptions(config)) },
-        { provide: EngineRunner, useValue: new ThreadEngineRunner() },
+        { provide: EngineRunner, useValue: new ThreadEngineRunner(undefined, undefined, { heapMb: config.ENGINE_THREAD_HEAP_MB, timeoutMs: config.ENGINE_JOB_TIMEOUT_MS }) },
         ...repositoryProviders(),
         ExportJobRunner,
         ColumnsJobRunner,

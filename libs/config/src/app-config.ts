@@ -130,6 +130,10 @@ const tuningSettings = {
   /** How long a replaced upload (and an object whose writer died) is kept before housekeeping removes it. */
   STORAGE_GRACE_MS: int(3_600_000, 1_000, 604_800_000),
   WORKER_HEALTH_PORT: int(0, 0, 65535),
+  /** The heap of one engine thread (DESIGN §15): a file that needs more is refused, the worker lives on. */
+  ENGINE_THREAD_HEAP_MB: int(1024, 64, 16_384),
+  /** The longest one engine request (an export, a check, a file's columns…) may run before its file is refused. */
+  ENGINE_JOB_TIMEOUT_MS: int(120_000, 100, 3_600_000),
   /** Memory a worker may fill with exports; 0 = three quarters of the machine's or container's. */
   WORKER_MEMORY_MB: int(0, 0, 1_048_576),
   /** Where the API finds the built web app (tests point it at theirs). */

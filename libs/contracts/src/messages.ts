@@ -118,6 +118,10 @@ export const ERR = {
   fileNotZip: 'Файл не является книгой Excel .xlsx',
   fileNotWorkbook: 'Архив не является книгой Excel .xlsx',
   fileZipBomb: 'Файл слишком сильно сжат или слишком велик после распаковки',
+  /** A job's engine thread ran past its bounds on a file (DESIGN §15); `why` names the bound. */
+  fileTooComplex: (why: string) => `Файл слишком сложный для обработки: ${why}`,
+  boundHeap: (mb: number) => `не хватило памяти (предел ${mb} МБ)`,
+  boundTime: (seconds: number) => `обработка заняла больше ${seconds} с`,
   priceNotTable: 'Файл не является книгой Excel .xlsx или текстовым файлом CSV',
   csvNotText: 'Файл не похож на текстовый CSV: в нём есть двоичные данные',
   csvNoRows: 'В файле CSV не найдены строка заголовка (хотя бы две колонки) и строки данных под ней',

@@ -5,7 +5,7 @@ import { freemem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { BatchRowsRepository, type BatchTaskInput, type StoredFile } from '@app/persistence';
-import { EngineRunner, type PriceShare } from '../export/engine-runner';
+import { EngineBoundExceeded, EngineRunner, type PriceShare } from '../export/engine-runner';
 import { exportSlots } from '../export/export-slots';
 import { PriceShareCache } from './price-share.cache';
 import { ShareExchange } from './share-exchange';
@@ -36,6 +36,14 @@ export function priceSourceOf(priceListId: string | null, price: { file: StoredF
   return price.file ? ownFileSource(price.file) : null;
 }
 
+/**
+ * The batch's read of a file ran past an engine thread's bounds (DESIGN §15): every child reading
+ * that file is refused alike at once, instead of each reading it again up to the same bound.
+ */
+class RefusedShare {
+  constructor(readonly refusal: EngineBoundExceeded) {}
+}
+
 /** Below this much free memory no share is built or kept. */
 const FREE_MIN_BYTES = 256 * 2 ** 20;
 
@@ -49,7 +57,7 @@ const FREE_MIN_BYTES = 256 * 2 ** 20;
  */
 @Injectable()
 export class BatchPriceShares implements OnApplicationShutdown {
-  private readonly cache: PriceShareCache<PriceShare | null>;
+  private readonly cache: PriceShareCache<PriceShare | RefusedShare | null>;
   /** The price keys of each batch this worker asked the exchange for, to delete them at its end. */
   private readonly exchanged = new Map<string, Set<string>>();
 
@@ -67,17 +75,19 @@ export class BatchPriceShares implements OnApplicationShutdown {
       idleMs: BATCH_IDLE_MS,
       buildTimeoutMs: config.GENERATE_TIMEOUT_MS,
       memoryShort: () => process.memoryUsage().rss > budget || freemem() < FREE_MIN_BYTES,
-      dispose: (share) => engine.forget(share),
+      dispose: (share) => share instanceof RefusedShare || engine.forget(share),
     });
   }
 
   /**
    * The batch's read of `source` for a child: built by the first child that asks (or fetched from
    * the worker that built it), awaited by those asking meanwhile; undefined when there is none
-   * (the child reads the file itself).
+   * (the child reads the file itself). Rejects with the read's EngineBoundExceeded when it ran past a bound.
    */
   async forChild(batchId: string, source: PriceSource, file: StoredFile): Promise<PriceShare | undefined> {
-    return (await this.cache.get(batchId, source.key, () => this.build(batchId, source, file))) ?? undefined;
+    const share = await this.cache.get(batchId, source.key, () => this.build(batchId, source, file));
+    if (share instanceof RefusedShare) throw share.refusal;
+    return share ?? undefined;
   }
 
   /** A child has ended: once the batch has no row left to make, its shares and files go (asked only while this worker keeps some). */
@@ -100,7 +110,7 @@ export class BatchPriceShares implements OnApplicationShutdown {
   }
 
   /** Only the worker that builds the share downloads the price list for it; the others fetch the share. */
-  private async build(batchId: string, source: PriceSource, file: StoredFile): Promise<PriceShare | null> {
+  private async build(batchId: string, source: PriceSource, file: StoredFile): Promise<PriceShare | RefusedShare | null> {
     const started = Date.now();
     const tasks = (await this.rows.tasks(batchId)).filter((t) => source.sameFile(t));
     // One task alone gains nothing from a shared read: it reads the file itself.
@@ -128,6 +138,10 @@ export class BatchPriceShares implements OnApplicationShutdown {
       this.logger.info({ batchId, tasks: tasks.length, items: items.length, bytes: share.bytes.byteLength, ms, phases }, phases.download === undefined ? 'shared price read fetched' : 'shared price read built');
       return share;
     } catch (error) {
+      if (error instanceof EngineBoundExceeded) {
+        this.logger.warn({ batchId, err: error.message }, 'shared price read ran past an engine bound; the file is refused for each export reading it');
+        return new RefusedShare(error);
+      }
       this.logger.warn({ batchId, err: (error as Error).message }, 'shared price read failed; each export reads the file itself');
       throw error;
     }

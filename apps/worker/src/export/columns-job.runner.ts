@@ -1,32 +1,41 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import type { Job } from 'bullmq';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ColumnsJobData, FileColumns } from '@app/contracts';
-import { readColumns } from '@app/export-engine';
 import { StorageService } from '@app/storage';
 import { storedFileFailure } from './attempt-outcome';
+import { EngineRunner } from './engine-runner';
 
 /**
- * A columns job (DESIGN §10): the stored file's columns, read by the engine in this process rather
- * than an engine thread — it reads 30 rows (a price list's part is inflated to its end for the
- * merges): ~0.1 s on the 100k-row reference list, short next to the job lock's renewal interval.
+ * A columns job (DESIGN §10): the stored file's columns, read by the engine in a bounded engine
+ * thread (§15) like every job that opens a user's file: it reads only ~30 rows (~0.1 s on the
+ * 100k-row reference list), but a hostile file must never cost the worker process its memory.
  */
 @Injectable()
 export class ColumnsJobRunner {
   constructor(
     @Inject(StorageService) private readonly storage: StorageService,
+    private readonly engine: EngineRunner,
     private readonly logger: PinoLogger,
   ) {}
 
   async run(job: Job<ColumnsJobData>): Promise<FileColumns> {
     const { objectKey, kind } = job.data;
     const started = Date.now();
+    const dir = await mkdtemp(join(tmpdir(), 'price-export-columns-'));
     try {
-      const columns = await readColumns(await this.storage.getBuffer(objectKey), kind);
+      const path = join(dir, kind);
+      await this.storage.downloadTo(objectKey, path);
+      const columns = await this.engine.columns(path, kind);
       this.logger.info({ jobId: job.id, kind, headerRow: columns.headerRow, ms: Date.now() - started }, 'columns read');
       return columns;
     } catch (error) {
       throw this.failure(job, error as Error);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   }
 

@@ -1,4 +1,4 @@
-import type { Item } from '@app/contracts';
+import { ERR, type FileColumns, type FileKind, type Item } from '@app/contracts';
 import type { CheckOutput, EngineInput, EngineOutput } from '@app/export-engine';
 
 /** What a batch's shared price read is built from (the engine's sharePrice arguments). */
@@ -39,6 +39,8 @@ export abstract class EngineRunner {
   abstract check(input: Omit<EngineInput, 'sharedPrice'>, share?: PriceShare): Promise<CheckOutput>;
   /** A price list's data rows (a library version's `rows`, DESIGN §12); rejects as run() does. */
   abstract countRows(price: string): Promise<number>;
+  /** A stored file's header row and columns (DESIGN §10); rejects as run() does. */
+  abstract columns(file: string, kind: FileKind): Promise<FileColumns>;
   /** Reads a price list once for a batch's tasks (DESIGN §12). */
   abstract share(request: ShareRequest): Promise<PriceShare>;
   /** The share is of no more use: whatever holds it lets it go. */
@@ -58,5 +60,24 @@ export class EngineRejection extends Error {
     readonly status: 404 | 422 = 422,
   ) {
     super(message);
+  }
+}
+
+/** What one engine request may take (DESIGN §15): ENGINE_THREAD_HEAP_MB and ENGINE_JOB_TIMEOUT_MS. */
+export interface EngineBounds {
+  heapMb: number;
+  timeoutMs: number;
+}
+
+/**
+ * The engine ran past a bound on a file: the file is refused (422, never retried), as the engine
+ * refuses a workbook it cannot read; the message says which bound.
+ */
+export class EngineBoundExceeded extends EngineRejection {
+  constructor(
+    readonly bound: 'heap' | 'time',
+    bounds: EngineBounds,
+  ) {
+    super(ERR.fileTooComplex(bound === 'heap' ? ERR.boundHeap(bounds.heapMb) : ERR.boundTime(Math.ceil(bounds.timeoutMs / 1000))), `engine-${bound}`);
   }
 }

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { deserialize, serialize } from 'node:v8';
-import { EngineError, SharedPriceMiss, checkExport, countPriceRows, generateExport, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
+import type { FileColumns, FileKind } from '@app/contracts';
+import { EngineError, SharedPriceMiss, checkExport, countPriceRows, generateExport, readColumns, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
 import type { ShareRequest } from './engine-runner';
 
 /** A batch share for an export: always its id, its bytes only when the thread lacks it; `drop`: ids to let go of first. */
@@ -12,14 +13,15 @@ export interface ShareRef {
 
 /**
  * What an engine thread is asked: an export (with the batch's share it holds or is given), the
- * check of one (DESIGN §11), a batch's shared price read to build and keep (§12), or to let a
- * share go (no reply).
+ * check of one (DESIGN §11), a batch's shared price read to build and keep (§12), a version's
+ * rows (§12), a file's columns (§10), or to let a share go (no reply).
  */
 export type EngineThreadRequest =
   | { mode: 'generate'; input: Omit<EngineInput, 'sharedPrice'>; share?: ShareRef }
   | { mode: 'check'; input: Omit<EngineInput, 'sharedPrice'>; share?: ShareRef }
   | ({ mode: 'share'; keep: ShareRef } & ShareRequest)
   | { mode: 'rows'; price: string }
+  | { mode: 'columns'; file: string; kind: FileKind }
   | { mode: 'forget'; id: number };
 
 export type EngineThreadReply =
@@ -27,6 +29,7 @@ export type EngineThreadReply =
   | { ok: true; mode: 'check'; check: CheckOutput }
   | { ok: true; mode: 'share'; bytes: Uint8Array }
   | { ok: true; mode: 'rows'; rows: number }
+  | { ok: true; mode: 'columns'; columns: FileColumns }
   | { ok: false; engineError: boolean; message: string; code?: string; missingShare?: number; priceMiss?: true };
 
 /** The batch shares this thread holds, by the runner's ids (its ThreadShareLedger says which). */
@@ -46,6 +49,7 @@ function owned(bytes: Buffer, transfer: ArrayBuffer[]): Uint8Array {
 
 async function answer(request: Exclude<EngineThreadRequest, { mode: 'forget' }>, transfer: ArrayBuffer[]): Promise<EngineThreadReply> {
   if (request.mode === 'rows') return { ok: true, mode: 'rows', rows: await countPriceRows(request.price) };
+  if (request.mode === 'columns') return { ok: true, mode: 'columns', columns: await readColumns(request.file, request.kind) };
   if (request.mode === 'share') {
     const { keep, mode: _mode, ...args } = request;
     for (const id of keep.drop) shares.delete(id);

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import type { FileColumns, FileKind } from '@app/contracts';
 import { SharedPriceMiss, type CheckOutput, type EngineInput, type EngineOutput } from '@app/export-engine';
-import { EngineRejection, EngineRunner, type PriceShare, type ShareRequest } from './engine-runner';
+import { EngineBoundExceeded, EngineRejection, EngineRunner, type EngineBounds, type PriceShare, type ShareRequest } from './engine-runner';
 import type { EngineThreadReply, EngineThreadRequest } from './engine.thread';
 import { ThreadShareLedger } from './thread-share-ledger';
 import { KeyedGate } from './keyed-gate';
@@ -15,7 +16,14 @@ type Answer = Extract<EngineThreadReply, { ok: true }>;
 interface Running {
   resolve: (reply: Answer) => void;
   reject: (err: Error) => void;
+  /** Ends the thread once the request has run longer than its time bound. */
+  deadline: NodeJS.Timeout;
+  /** Which bound ended the thread, when one did. */
+  exceeded?: 'heap' | 'time';
 }
+
+/** The default bounds of DESIGN §15 (ENGINE_THREAD_HEAP_MB, ENGINE_JOB_TIMEOUT_MS). */
+const DEFAULT_BOUNDS: EngineBounds = { heapMb: 1024, timeoutMs: 120_000 };
 
 /** The thread lacked the share it was named (the ledger never expects it): asked again with the share itself. */
 class MissingShare extends Error {}
@@ -30,6 +38,10 @@ class MissingShare extends Error {}
  * many threads at once as there are cores (the rest wait their turn), since more would only share
  * the cores and clone the share into more threads (on 2 cores, 8 threads each cloning a batch's
  * share cost more than the clones saved).
+ *
+ * Each thread is bounded (DESIGN §15): its heap by `bounds.heapMb` (V8 ends a thread past it) and
+ * each request by `bounds.timeoutMs`; a thread past either is ended, and its request rejects with
+ * EngineBoundExceeded, a refusal of the file (never retried). The worker and its other threads live on.
  */
 export class ThreadEngineRunner extends EngineRunner {
   private readonly idle: Worker[] = [];
@@ -42,6 +54,7 @@ export class ThreadEngineRunner extends EngineRunner {
   constructor(
     private readonly entry = join(__dirname, 'engine.thread.js'),
     sharedAtOnce = Math.max(2, availableParallelism()),
+    private readonly bounds: EngineBounds = DEFAULT_BOUNDS,
   ) {
     super();
     this.shareGate = new KeyedGate(sharedAtOnce);
@@ -69,6 +82,12 @@ export class ThreadEngineRunner extends EngineRunner {
     const reply = await this.ask(() => ({ mode: 'rows', price }));
     if (reply.mode !== 'rows') throw new Error('the engine thread answered another request');
     return reply.rows;
+  }
+
+  async columns(file: string, kind: FileKind): Promise<FileColumns> {
+    const reply = await this.ask(() => ({ mode: 'columns', file, kind }));
+    if (reply.mode !== 'columns') throw new Error('the engine thread answered another request');
+    return reply.columns;
   }
 
   /** Built in a thread that keeps it (no clone of it is ever sent there). */
@@ -111,7 +130,8 @@ export class ThreadEngineRunner extends EngineRunner {
     clearTimeout(this.idleTimers.get(thread));
     this.idleTimers.delete(thread);
     return new Promise((resolve, reject) => {
-      this.busy.set(thread, { resolve, reject });
+      const running: Running = { resolve, reject, deadline: setTimeout(() => this.exceed(thread, running, 'time'), this.bounds.timeoutMs) };
+      this.busy.set(thread, running);
       thread.postMessage(request(thread));
     });
   }
@@ -123,10 +143,11 @@ export class ThreadEngineRunner extends EngineRunner {
   }
 
   private start(): Worker {
-    const thread = new Worker(this.entry);
+    const thread = new Worker(this.entry, { resourceLimits: { maxOldGenerationSizeMb: this.bounds.heapMb } });
     thread.on('message', (reply: EngineThreadReply) => {
       const running = this.busy.get(thread);
       if (!running) return;
+      clearTimeout(running.deadline);
       this.busy.delete(thread);
       this.park(thread);
       if (reply.ok) running.resolve(reply);
@@ -136,21 +157,37 @@ export class ThreadEngineRunner extends EngineRunner {
       } else if (reply.priceMiss) running.reject(new SharedPriceMiss());
       else running.reject(reply.engineError ? new EngineRejection(reply.message, reply.code) : new Error(reply.message));
     });
-    thread.on('error', (err) => this.drop(thread, err));
+    thread.on('error', (err: Error & { code?: string }) => {
+      const running = this.busy.get(thread);
+      if (running && err.code === 'ERR_WORKER_OUT_OF_MEMORY') running.exceeded = 'heap';
+      this.drop(thread, err);
+    });
     thread.on('exit', (code) => this.drop(thread, new Error(`engine thread exited with code ${code} before it answered`)));
     return thread;
   }
 
-  /** A dead thread fails its export (BullMQ retries it) and is never reused. */
+  /** The request has outrun its time: its thread is ended, and the request refused (drop, on the thread's exit). */
+  private exceed(thread: Worker, running: Running, bound: 'time'): void {
+    if (this.busy.get(thread) !== running) return;
+    running.exceeded = bound;
+    void thread.terminate();
+  }
+
+  /**
+   * A dead thread is never reused. Its request is refused when a bound ended it (final, DESIGN
+   * §15); otherwise it fails as a crash, which BullMQ retries.
+   */
   private drop(thread: Worker, err: Error): void {
     const running = this.busy.get(thread);
+    if (running) clearTimeout(running.deadline);
     this.busy.delete(thread);
     const at = this.idle.indexOf(thread);
     if (at >= 0) this.idle.splice(at, 1);
     clearTimeout(this.idleTimers.get(thread));
     this.idleTimers.delete(thread);
     this.shares.gone(thread);
-    running?.reject(err);
+    if (running?.exceeded) running.reject(new EngineBoundExceeded(running.exceeded, this.bounds));
+    else running?.reject(err);
   }
 
   private park(thread: Worker): void {
