@@ -42,15 +42,15 @@ export class AppLauncher {
     return worker;
   }
 
-  /** Starts a built entry point with the stack's env; returns at once. */
-  startApp(name: string, entry: string, extra: Record<string, string> = {}, args: string[] = []): StackProcess {
+  /** Starts a built entry point with the stack's env (under `prefix`, a simulated host's); returns at once. */
+  startApp(name: string, entry: string, extra: Record<string, string> = {}, args: string[] = [], prefix: string[] = [], program = false): StackProcess {
     if (this.closed) throw new Error('the stack is closed');
     const log = createWriteStream(join(this.logDir, `${name}.log`), { flags: 'a' });
     const lines: string[] = [];
     const proc = spawnApp(name, entry, { ...process.env, ...this.env, ...extra }, (_, line) => {
       log.write(`${line}\n`);
       lines.push(line);
-    }, repoRoot(), args);
+    }, repoRoot(), args, { prefix, program });
     const started = Object.assign(proc, { pid: proc.child.pid ?? 0, lines });
     this.spawned.add(started);
     void proc.exited.then(() => {
@@ -71,7 +71,7 @@ export class AppLauncher {
     throw new Error(`${proc.name} did not print ${pattern} within ${timeoutMs} ms:\n${proc.lines.slice(-20).join('\n')}`);
   }
 
-  private async waitForHealth(proc: StackProcess, url: string, status: number, timeoutMs: number): Promise<void> {
+  protected async waitForHealth(proc: StackProcess, url: string, status: number, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     let last = '';
     while (Date.now() < deadline && proc.child.exitCode === null) {

@@ -34,7 +34,7 @@ export interface AppProcess {
 /**
  * Spawns a built app with the given env; every output line goes to `onLine`. `ownGroup`: in a
  * process group of its own, so that a terminal's Ctrl-C reaches only its launcher, which decides
- * the order in which its apps stop.
+ * the order in which its apps stop; `prefix`: a command it runs under; `program`: a program, not an app.
  */
 export function spawnApp(
   name: string,
@@ -43,10 +43,13 @@ export function spawnApp(
   onLine: (name: string, line: string) => void,
   root = repoRoot(),
   args: string[] = [],
-  { ownGroup = false }: { ownGroup?: boolean } = {},
+  { ownGroup = false, prefix = [], program = false }: { ownGroup?: boolean; prefix?: string[]; program?: boolean } = {},
 ): AppProcess {
   // The IPC channel closes when this process dies, however it dies: the apps then stop (stopWithParent).
-  const child = spawn(process.execPath, [resolve(root, entry), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: ownGroup });
+  // `prefix`: a command the app runs under (a simulated host's namespace and CPU quota, scripts/sim-hosts.ts);
+  // `program`: `entry` is a program of the machine's (a Redis server), not a built app.
+  const [command, ...rest] = [...prefix, ...(program ? [entry] : [process.execPath, resolve(root, entry)]), ...args];
+  const child = spawn(command, rest, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: ownGroup });
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => onLine(name, line));
   }

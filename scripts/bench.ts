@@ -16,6 +16,8 @@ import { batchTable, batchTargets } from './bench/batch-table';
 import { breakdownTable, loadTable, stageTable, targetTable, type StageRow, type Target } from './bench/results-table';
 import { runStages, type StageName, type StageResult } from './bench/stage-runner';
 import { mb, median, medianRecord, ratio } from './bench/stats-helper';
+import { runHostsBench } from './bench/hosts-runner';
+import { hostsTable, hostsTargets } from './bench/hosts-table';
 
 /**
  * `npm run bench`: seeded reference data, then in one run on this machine
@@ -28,7 +30,8 @@ import { mb, median, medianRecord, ratio } from './bench/stats-helper';
  *   check — `Проверить` against `Сформировать` on a --check-items task at --rows, run by run in turn;
  *   small-task load — --clients concurrent clients against --load-workers workers;
  *   grid — the task page in Chromium at --grid-items items: first rows, keystrokes, heap, scrolling;
- *   batch — --batch-tasks tasks on one --rows price list: the batch against one export, one and two workers.
+ *   batch — --batch-tasks tasks on one --rows price list: the batch against one export, one and two workers;
+ *   --hosts N,N,… alone: workers on simulated hosts (network namespaces, CPU quotas), throughput per host count.
  * Prints the tables and the targets with PASS/FAIL; --json FILE writes everything measured.
  */
 const started = Date.now();
@@ -142,9 +145,36 @@ function targets(main: SizeResults, compare: SizeResults | undefined, overtake: 
   return out;
 }
 
+/** `--hosts`: the many-hosts case alone (DESIGN §18), on a topology of its own. */
+async function hostsMain(opts: BenchOptions, workDir: string): Promise<void> {
+  const summary = await runHostsBench({
+    hosts: opts.hosts,
+    cpus: opts.hostCpus,
+    rows: opts.rows,
+    batchTasks: opts.hostsBatchTasks,
+    batchItems: opts.batchItems,
+    smallExports: opts.hostsSmallExports,
+    smallRows: opts.loadRows,
+    smallItems: opts.loadItems,
+    clients: opts.clients,
+    runs: opts.runs,
+    seed: opts.seed,
+    workDir,
+    keepFiles: opts.keepLogs,
+    log,
+  });
+  const text = [`Прайс-экспорт benchmark, many hosts — ${new Date().toISOString()}`, `machine: ${cpus().length} × ${cpus()[0]?.model ?? ''}, node ${process.version}`, '', hostsTable(summary), '', targetTable(hostsTargets(summary))];
+  if (summary.problems.length) text.push('', `RESULT CHECKS FAILED:\n  ${summary.problems.slice(0, 20).join('\n  ')}`);
+  else text.push('', 'result checks: every export had its expected rows, and the same bytes on every host count');
+  process.stdout.write(`${text.join('\n')}\n`);
+  if (opts.json) await writeFile(opts.json, JSON.stringify({ date: new Date().toISOString(), hosts: summary }, null, 2));
+  process.exitCode = summary.problems.length ? 1 : 0;
+}
+
 async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
   const workDir = await mkdtemp(join(tmpdir(), 'pe-bench-'));
+  if (opts.hosts.length) return hostsMain(opts, workDir);
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', memGb: Math.round(totalmem() / 2 ** 30), freeGb: Math.round(freemem() / 2 ** 30), node: process.version, loadAvgStart: loadavg().map((x) => +x.toFixed(2)) };
   log(`work dir ${workDir}; ${machine.cpus} CPUs, ${machine.memGb} GB, node ${machine.node}, load avg ${machine.loadAvgStart.join(' ')}`);
   const stack = new BenchStack(workDir);

@@ -10,12 +10,13 @@ export interface EmbeddedS3 {
 }
 
 /**
- * An S3-compatible server in Node (s3rver) on loopback, for `npm start` without S3_ENDPOINT and
- * for tests. It accepts any signature and has no multipart upload (see StorageService).
+ * An S3-compatible server in Node (s3rver) on loopback (or `address`), for `npm start` without
+ * S3_ENDPOINT and for tests. It accepts any signature and has no multipart upload (see StorageService).
  */
 export async function startEmbeddedS3(
   directory: string,
   port = 0,
+  address = '127.0.0.1',
   credentials = { accessKey: process.env.S3_ACCESS_KEY || 'minioadmin', secretKey: process.env.S3_SECRET_KEY || 'minioadmin' },
 ): Promise<EmbeddedS3> {
   mkdirSync(directory, { recursive: true });
@@ -23,15 +24,15 @@ export async function startEmbeddedS3(
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
   DUMMY_ACCOUNT.createKeyPair(credentials.accessKey, credentials.secretKey);
-  const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, allowMismatchedSignatures: true, vhostBuckets: false });
-  const address = await server.run();
-  return { endpoint: `http://127.0.0.1:${address.port}`, close: () => server.close() };
+  const server = new S3rver({ address, port, directory, silent: true, allowMismatchedSignatures: true, vhostBuckets: false });
+  const bound = await server.run();
+  return { endpoint: `http://${address}:${bound.port}`, close: () => server.close() };
 }
 
-/** `node embedded-s3.js <dir> [port]`: runs until SIGTERM and prints its endpoint as one JSON line. */
+/** `node embedded-s3.js <dir> [port] [address]`: runs until SIGTERM and prints its endpoint as one JSON line. */
 if (require.main === module) {
-  const [directory, port] = process.argv.slice(2);
-  startEmbeddedS3(directory, Number(port ?? 0)).then((s3) => {
+  const [directory, port, address] = process.argv.slice(2);
+  startEmbeddedS3(directory, Number(port ?? 0), address).then((s3) => {
     process.stdout.write(`${JSON.stringify({ endpoint: s3.endpoint })}\n`);
     const stop = () => void s3.close().finally(() => process.exit(0));
     process.on('SIGTERM', stop);

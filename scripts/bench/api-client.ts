@@ -99,6 +99,14 @@ export class ApiClient {
     return (await this.json('GET', `/api/batches/${id}`, undefined)) as Batch;
   }
 
+  /** GET a file (an export's, say) whole. */
+  async download(path: string): Promise<Buffer> {
+    const res = await fetch(`${this.baseUrl}${path}`, { headers: this.auth });
+    const body = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200) throw new Error(`GET ${path}: HTTP ${res.status} ${body.toString('utf8').slice(0, 300)}`);
+    return body;
+  }
+
   close(): void {
     this.agent.destroy();
   }

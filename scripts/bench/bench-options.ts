@@ -32,6 +32,13 @@ export interface BenchOptions {
   batchItems: number;
   /** Only the batch case (one price list at --rows, no other stage). */
   batchOnly: boolean;
+  /** Worker host counts of the many-hosts case (issue 37, DESIGN §18); [] = skip. Needs root. */
+  hosts: number[];
+  /** CPU quota of each simulated worker host. */
+  hostCpus: number;
+  /** The many-hosts case's batch, and its small exports beside it. */
+  hostsBatchTasks: number;
+  hostsSmallExports: number;
   json?: string;
   /** Where the generated price lists keep their texts (fixture-builder's STRING_STYLES). */
   strings: StringStyle;
@@ -57,6 +64,10 @@ export const DEFAULTS: BenchOptions = {
   gridItems: [10_000, 1_000],
   gridKeys: 21,
   gridOnly: false,
+  hosts: [],
+  hostCpus: 0.5,
+  hostsBatchTasks: 40,
+  hostsSmallExports: 200,
   batchTasks: 20,
   batchItems: 200,
   batchOnly: false,
@@ -97,6 +108,14 @@ export const USAGE = `npm run bench -- [flags]
                       default), str (t="str" cells) or inline (t="inlineStr"), as written by
                       streaming writers
   --seed N            data seed (default ${DEFAULTS.seed})
+  --hosts N,N,…       only the many-hosts case (needs root): the services and the API on one
+                      simulated host (a network namespace), each worker on a host of its own with
+                      --host-cpus of CPU; a batch of --hosts-batch tasks on one --rows price list
+                      and --hosts-small small exports at once, --runs times per host count
+                      (e.g. 1,2,3)
+  --host-cpus X       CPU quota of each worker host (default ${DEFAULTS.hostCpus})
+  --hosts-batch N     tasks of the many-hosts batch (default ${DEFAULTS.hostsBatchTasks})
+  --hosts-small N     small exports beside it (default ${DEFAULTS.hostsSmallExports})
   --json FILE         write machine-readable results
   --keep-logs         keep the work directory (app logs) after the run`;
 
@@ -115,6 +134,8 @@ const INT_FLAGS: Record<string, keyof BenchOptions> = {
   '--grid-keys': 'gridKeys',
   '--batch-tasks': 'batchTasks',
   '--batch-items': 'batchItems',
+  '--hosts-batch': 'hostsBatchTasks',
+  '--hosts-small': 'hostsSmallExports',
   '--seed': 'seed',
 };
 const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
@@ -143,6 +164,15 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (flag === '--strings') {
       if (!STRING_STYLES.includes(value as StringStyle)) throw new Error(`--strings expects one of ${STRING_STYLES.join(', ')}, got ${value}`);
       options.strings = value as StringStyle;
+      continue;
+    }
+    if (flag === '--hosts') {
+      options.hosts = parseSizes(flag, value).sort((a, b) => a - b);
+      continue;
+    }
+    if (flag === '--host-cpus') {
+      options.hostCpus = Number(value);
+      if (!(options.hostCpus > 0 && options.hostCpus <= 64)) throw new Error(`--host-cpus expects a number of CPUs such as 0.5, got ${value}`);
       continue;
     }
     if (flag === '--grid-items') {
