@@ -69,6 +69,11 @@ const publicUrl = z
 export const DEFAULT_ADMIN = { user: 'admin', password: 'admin' } as const;
 
 const text = (def: string) => z.string().min(1, 'must not be empty').default(def);
+const flag = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: 'expected true or false' })
+    .default(def ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
 
 /** What an operator sets: where the services are, the admin login, how many workers. */
 const operatorSettings = {
@@ -112,6 +117,8 @@ const operatorSettings = {
   TRUST_PROXY: trustProxy,
   /** The address users open (OIDC redirect_uri, Secure cookies when https); unset: each request's own. */
   PUBLIC_URL: publicUrl,
+  /** Encrypts price-list sources' passwords and tokens at rest (DESIGN §16); required once a source has one. */
+  SECRETS_KEY: z.string().min(32, 'at least 32 characters (a long random string, e.g. openssl rand -base64 48)').optional(),
 };
 
 /** Tuning: rarely changed; README says why each exists. */
@@ -138,6 +145,8 @@ const tuningSettings = {
   WORKER_MEMORY_MB: int(0, 0, 1_048_576),
   /** Where the API finds the built web app (tests point it at theirs). */
   WEB_DIST: z.string().default(''),
+  /** Sources may fetch from loopback, link-local and private addresses (DESIGN §16; tests, or a supplier on the LAN). */
+  SOURCE_ALLOW_PRIVATE: flag(false),
   /** `npm start` without S3_ENDPOINT: the embedded S3 server's folder and port. */
   DATA_DIR: text('data'),
   EMBEDDED_S3_PORT: int(0, 0, 65535),

@@ -14,11 +14,13 @@ import { PriceListsAndBatches1774000000000 } from './migrations/1774000000000-pr
 import { BatchRowAttempts1774000000001 } from './migrations/1774000000001-batch-row-attempts';
 import { UnownedSweeping1774100000000 } from './migrations/1774100000000-unowned-sweeping';
 import { PriceVersionRows1774200000000 } from './migrations/1774200000000-price-version-rows';
+import { PriceListSources1775000000000 } from './migrations/1775000000000-price-list-sources';
 import { UserEntity } from './user.entity';
 import { PriceListEntity, PriceListVersionEntity } from './price-list.entity';
 import { BatchEntity, BatchRowEntity } from './batch.entity';
+import { PriceListSourceEntity, PriceListSourceRunEntity } from './price-list-source.entity';
 
-export const ENTITIES = [TaskEntity, RuleProfileEntity, ExportEntity, UserEntity, PriceListEntity, PriceListVersionEntity, BatchEntity, BatchRowEntity];
+export const ENTITIES = [TaskEntity, RuleProfileEntity, ExportEntity, UserEntity, PriceListEntity, PriceListVersionEntity, BatchEntity, BatchRowEntity, PriceListSourceEntity, PriceListSourceRunEntity];
 export const MIGRATIONS = [
   InitialSchema1732240000000,
   TaskVersion1764547200000,
@@ -31,6 +33,7 @@ export const MIGRATIONS = [
   BatchRowAttempts1774000000001,
   UnownedSweeping1774100000000,
   PriceVersionRows1774200000000,
+  PriceListSources1775000000000,
 ];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */

@@ -23,3 +23,7 @@ export * from './batches.repository';
 export * from './batch-rows.repository';
 export * from './price-lists.repository';
 export * from './price-list-versions.repository';
+export * from './price-list-source.entity';
+export { AUTOMATIC_USER_ID } from './migrations/1775000000000-price-list-sources';
+export * from './version-status';
+export * from './secret-box';

@@ -1,6 +1,7 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { recordAudit, type Actor } from './audit-writer';
-import { PriceListEntity, PriceListVersionEntity } from './price-list.entity';
+import { PriceListEntity, PriceListVersionEntity, type VersionOrigin, type VersionStatus } from './price-list.entity';
+import { REJECTED_KEPT_DAYS, VERSION_TRANSITIONS, type VersionTransitionName } from './version-status';
 import { currentVersions } from './price-lists.repository';
 import { STALE_SQL } from './price-list-sql';
 import type { StoredFile, TaskEntity } from './task.entity';
@@ -29,12 +30,35 @@ export interface TaskFollowingRow {
   stale: boolean;
 }
 
+/** What a pending version's comparison found (DESIGN §16). */
+export interface VersionComparison {
+  /** The current version it was compared with; null when the list had none. */
+  comparedWith: string | null;
+  /** The contract's PriceListDiff (lists cut at 500); null without a version to compare with. */
+  diff: Record<string, unknown> | null;
+  diffObjectKey: string | null;
+  /** Empty: within the guard's thresholds. */
+  holdReasons: { code: string; message: string }[];
+}
+
+/** What a transition may write besides the status: a comparison's findings, or a decision. */
+type VersionFields = Partial<Pick<VersionComparison, 'diff' | 'diffObjectKey' | 'comparedWith'>> & { holdReasons?: VersionComparison['holdReasons'] | null; decidedAt?: Date; decidedBy?: string };
+
+export type SettleOutcome =
+  | { outcome: 'current' | 'held'; status: VersionStatus; list: PriceListEntity }
+  | { outcome: 'settled'; status: VersionStatus; list: PriceListEntity }
+  | { outcome: 'stale' | 'gone' };
+
 /** Rolls back a version whose new object the sweep already removed. */
 class SweptUpload extends Error {}
 
 export const toStoredFile = (v: PriceListVersionEntity): StoredFile => ({ key: v.objectKey, name: v.name, size: v.size, uploadedAt: v.uploadedAt.toISOString() });
 
-/** The files of the library's price lists: one row per upload, never changed but for its `rows` written once by a worker, removed by retention or with their list. */
+/**
+ * The files of the library's price lists: one row per upload (by hand, fetched or mailed), its
+ * file never changed; its `rows` and its comparison written once by a worker, its status moved as
+ * VERSION_TRANSITIONS allow; removed by retention or with their list.
+ */
 export class PriceListVersionsRepository {
   private readonly unowned: UnownedObjectsRepository;
 
@@ -43,40 +67,129 @@ export class PriceListVersionsRepository {
   }
 
   /**
-   * The stored file becomes the list's newest version, in one transaction with the list's version
-   * bump and the audit event; the answer names the tasks that follow the list. null: the list is
-   * gone; `swept`: the object was removed as unowned meanwhile (the upload outlasted the grace period).
+   * The stored file becomes a version of the list, in one transaction with the list's version
+   * bump and the audit event: its first version is current at once; any later one is `pending`
+   * until compared with the current one (DESIGN §16). The answer names the tasks that follow the
+   * list. null: the list is gone; `swept`: the object was removed as unowned meanwhile (the upload
+   * outlasted the grace period).
    */
-  async add(actor: Actor, listId: string, file: StoredVersionFile): Promise<{ version: PriceListVersionEntity; taskIds: string[] } | 'swept' | null> {
+  async add(actor: Actor, listId: string, file: StoredVersionFile, origin: VersionOrigin = 'upload'): Promise<{ version: PriceListVersionEntity; taskIds: string[] } | 'swept' | null> {
     try {
       const added = await this.db.transaction(async (tx) => {
         const list = await tx.getRepository(PriceListEntity).findOne({ where: { id: listId }, lock: { mode: 'pessimistic_write' } });
         if (!list) return null;
         if (!(await this.unowned.claim(file.key, tx))) throw new SweptUpload();
         const repo = tx.getRepository(PriceListVersionEntity);
-        const row = { priceListId: listId, name: file.name, size: file.size, sha256: file.sha256, format: file.format, objectKey: file.key, uploadedBy: actor.id };
+        const hasCurrent = await repo.exists({ where: { priceListId: listId, status: 'current' } });
+        const status: VersionStatus = hasCurrent ? 'pending' : 'current';
+        const row = { priceListId: listId, name: file.name, size: file.size, sha256: file.sha256, format: file.format, objectKey: file.key, uploadedBy: actor.id, origin, status };
         const { id } = await repo.save(repo.create(row));
         await tx.getRepository(PriceListEntity).update({ id: listId }, { version: list.version + 1 });
-        await recordAudit(tx, actor, 'price-list.version', { priceListId: listId, list: list.name, versionId: id, name: file.name, size: file.size, sha256: file.sha256 });
+        await recordAudit(tx, actor, 'price-list.version', { priceListId: listId, list: list.name, versionId: id, name: file.name, size: file.size, sha256: file.sha256, origin });
         const tasks = (await tx.query(`SELECT id FROM tasks WHERE price_list_id = $1 ORDER BY created_at DESC, id`, [listId])) as { id: string }[];
         return { id, taskIds: tasks.map((t) => t.id) };
       });
       if (!added) return null;
-      const version = await this.db.getRepository(PriceListVersionEntity).findOneOrFail({ where: { id: added.id }, relations: { uploader: true } });
-      return { version, taskIds: added.taskIds };
+      return { version: await this.withPeople(added.id), taskIds: added.taskIds };
     } catch (error) {
       if (error instanceof SweptUpload) return 'swept';
       throw error;
     }
   }
 
+  /**
+   * A pending version's comparison (DESIGN §16) settles it: held with its reasons, or current (the
+   * one it replaces becomes old). Applies only while it is pending and the version it was compared
+   * with is still the current one: `stale` when another became current meanwhile (compare again);
+   * `settled` when it was settled already (a repeated job). In one transaction with its audit event.
+   */
+  settle(versionId: string, comparison: VersionComparison): Promise<SettleOutcome> {
+    return this.db.transaction(async (tx) => {
+      const version = await tx.getRepository(PriceListVersionEntity).findOneBy({ id: versionId });
+      if (!version) return { outcome: 'gone' as const };
+      const list = await tx.getRepository(PriceListEntity).findOne({ where: { id: version.priceListId }, lock: { mode: 'pessimistic_write' } });
+      if (!list) return { outcome: 'gone' as const };
+      const fresh = await tx.getRepository(PriceListVersionEntity).findOneByOrFail({ id: versionId });
+      if (fresh.status !== 'pending') return { outcome: 'settled' as const, status: fresh.status, list };
+      const current = await tx.getRepository(PriceListVersionEntity).findOneBy({ priceListId: list.id, status: 'current' });
+      if ((current?.id ?? null) !== comparison.comparedWith) return { outcome: 'stale' as const };
+      const fields = { diff: comparison.diff, diffObjectKey: comparison.diffObjectKey, comparedWith: comparison.comparedWith, holdReasons: comparison.holdReasons.length ? comparison.holdReasons : null };
+      if (comparison.holdReasons.length) {
+        await this.move(tx, versionId, 'hold', fields);
+        await recordAudit(tx, null, 'price-version.hold', { priceListId: list.id, list: list.name, versionId, name: fresh.name, reasons: comparison.holdReasons });
+        return { outcome: 'held' as const, status: 'held' as const, list };
+      }
+      await this.makeCurrent(tx, list.id, versionId, 'pass', fields);
+      return { outcome: 'current' as const, status: 'current' as const, list };
+    });
+  }
+
+  /**
+   * `Принять` or `Отклонить` of a held version (DESIGN §16), with its audit event. null: no such
+   * version of the list; `not-held`: it is not held (decided already, or never held).
+   */
+  decide(actor: Actor, listId: string, versionId: string, decision: 'accept' | 'reject'): Promise<{ version: PriceListVersionEntity; list: PriceListEntity } | 'not-held' | null> {
+    return this.db
+      .transaction(async (tx) => {
+        const list = await tx.getRepository(PriceListEntity).findOne({ where: { id: listId }, lock: { mode: 'pessimistic_write' } });
+        const version = list && (await tx.getRepository(PriceListVersionEntity).findOneBy({ id: versionId, priceListId: listId }));
+        if (!list || !version) return null;
+        if (version.status !== 'held') return 'not-held' as const;
+        const decided = { decidedAt: new Date(), decidedBy: actor.id };
+        if (decision === 'accept') await this.makeCurrent(tx, listId, versionId, 'accept', decided);
+        else await this.move(tx, versionId, 'reject', decided);
+        await recordAudit(tx, actor, decision === 'accept' ? 'price-version.accept' : 'price-version.reject', { priceListId: listId, list: list.name, versionId, name: version.name });
+        return { id: versionId, list };
+      })
+      .then(async (r) => (r === null || r === 'not-held' ? r : { version: await this.withPeople(r.id), list: r.list }));
+  }
+
+  /** The version with who uploaded and who decided it. */
+  withPeople(versionId: string): Promise<PriceListVersionEntity> {
+    return this.db.getRepository(PriceListVersionEntity).findOneOrFail({ where: { id: versionId }, relations: { uploader: true, decider: true } });
+  }
+
+  /** The version becomes the list's current one; the current one it replaces becomes old. */
+  private async makeCurrent(tx: EntityManager, listId: string, versionId: string, how: 'pass' | 'accept', fields: VersionFields): Promise<void> {
+    const current = await tx.getRepository(PriceListVersionEntity).findOneBy({ priceListId: listId, status: 'current' });
+    if (current) await this.move(tx, current.id, 'supersede');
+    await this.move(tx, versionId, how, fields);
+  }
+
+  /** One transition of VERSION_TRANSITIONS; throws when the version is not in a state it leaves (the callers checked under the list's lock). */
+  private async move(tx: EntityManager, versionId: string, name: VersionTransitionName, fields: VersionFields = {}): Promise<void> {
+    const { from, to } = VERSION_TRANSITIONS[name];
+    const [, affected] = (await tx.query(
+      `UPDATE price_list_versions SET status = $3,
+              diff = CASE WHEN $4::boolean THEN $5::jsonb ELSE diff END,
+              diff_object_key = CASE WHEN $4::boolean THEN $6 ELSE diff_object_key END,
+              compared_with = CASE WHEN $4::boolean THEN $7::uuid ELSE compared_with END,
+              hold_reasons = CASE WHEN $4::boolean THEN $8::jsonb ELSE hold_reasons END,
+              decided_at = COALESCE($9, decided_at), decided_by = COALESCE($10, decided_by)
+        WHERE id = $1 AND status = ANY($2)`,
+      [
+        versionId,
+        [...from],
+        to,
+        'diff' in fields,
+        fields.diff === undefined ? null : JSON.stringify(fields.diff),
+        fields.diffObjectKey ?? null,
+        fields.comparedWith ?? null,
+        fields.holdReasons ? JSON.stringify(fields.holdReasons) : null,
+        fields.decidedAt ?? null,
+        fields.decidedBy ?? null,
+      ],
+    )) as [unknown, number];
+    if (affected !== 1) throw new Error(`version ${versionId}: ${name} applies only from ${from.join('/')}`);
+  }
+
   /** Newest first. */
   list(listId: string): Promise<PriceListVersionEntity[]> {
-    return this.db.getRepository(PriceListVersionEntity).find({ where: { priceListId: listId }, order: { uploadedAt: 'DESC', id: 'DESC' }, relations: { uploader: true } });
+    return this.db.getRepository(PriceListVersionEntity).find({ where: { priceListId: listId }, order: { uploadedAt: 'DESC', id: 'DESC' }, relations: { uploader: true, decider: true } });
   }
 
   find(listId: string, versionId: string): Promise<PriceListVersionEntity | null> {
-    return this.db.getRepository(PriceListVersionEntity).findOne({ where: { id: versionId, priceListId: listId }, relations: { uploader: true } });
+    return this.db.getRepository(PriceListVersionEntity).findOne({ where: { id: versionId, priceListId: listId }, relations: { uploader: true, decider: true } });
   }
 
   /** A version by its id alone (a worker's count names no list). */
@@ -116,20 +229,27 @@ export class PriceListVersionsRepository {
   }
 
   /**
-   * Retention (DESIGN §12): of each list the newest `keep` versions stay, and any an export row
-   * still points at; the rest go, their objects listed for housekeeping's grace-period sweep (a
-   * job still reading one is safe). Returns how many were removed.
+   * Retention (DESIGN §12, §16): of each list the newest `keep` versions stay, and any an export
+   * row still points at, and the current, pending and held ones; a rejected one goes after
+   * REJECTED_KEPT_DAYS whatever its place. The rest go, their objects (and their comparisons'
+   * xlsx) listed for housekeeping's grace-period sweep (a job still reading one is safe). Returns
+   * how many were removed.
    */
   prune(keep: number): Promise<number> {
     return this.db.transaction(async (tx) => {
       const [gone] = (await tx.query(
         `DELETE FROM price_list_versions v
           USING (SELECT id, row_number() OVER (PARTITION BY price_list_id ORDER BY uploaded_at DESC, id DESC) AS n FROM price_list_versions) r
-          WHERE v.id = r.id AND r.n > $1 AND NOT EXISTS (SELECT 1 FROM exports e WHERE e.price_version_id = v.id)
-          RETURNING v.object_key`,
-        [keep],
-      )) as [{ object_key: string }[], number];
-      for (const row of gone) await this.unowned.release(row.object_key, tx);
+          WHERE v.id = r.id AND v.status IN ('old', 'rejected')
+            AND (r.n > $1 OR (v.status = 'rejected' AND v.decided_at < now() - make_interval(days => $2)))
+            AND NOT EXISTS (SELECT 1 FROM exports e WHERE e.price_version_id = v.id)
+          RETURNING v.object_key, v.diff_object_key`,
+        [keep, REJECTED_KEPT_DAYS],
+      )) as [{ object_key: string; diff_object_key: string | null }[], number];
+      for (const row of gone) {
+        await this.unowned.release(row.object_key, tx);
+        if (row.diff_object_key) await this.unowned.release(row.diff_object_key, tx);
+      }
       return gone.length;
     });
   }

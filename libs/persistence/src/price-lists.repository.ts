@@ -21,15 +21,10 @@ const nameTaken = (error: unknown): boolean => {
   return e.code === '23505' && (e.constraint ?? e.driverError?.constraint) === 'price_lists_name_key';
 };
 
-/** The newest version of each list named: the current one (DESIGN §12). */
+/** The current version of each list named (DESIGN §12, §16: the one whose status says so, not always the newest). */
 export async function currentVersions(manager: EntityManager, listIds: string[]): Promise<Map<string, PriceListVersionEntity>> {
   if (!listIds.length) return new Map();
-  const ids = (await manager.query(
-    `SELECT DISTINCT ON (price_list_id) id FROM price_list_versions WHERE price_list_id = ANY($1)
-      ORDER BY price_list_id, uploaded_at DESC, id DESC`,
-    [listIds],
-  )) as { id: string }[];
-  const rows = await manager.getRepository(PriceListVersionEntity).find({ where: { id: In(ids.map((r) => r.id)) }, relations: { uploader: true } });
+  const rows = await manager.getRepository(PriceListVersionEntity).find({ where: { priceListId: In(listIds), status: 'current' }, relations: { uploader: true } });
   return new Map(rows.map((v) => [v.priceListId, v]));
 }
 

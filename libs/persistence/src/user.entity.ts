@@ -36,4 +36,8 @@ export class UserEntity {
 
   @Column({ name: 'last_sign_in_at', type: 'timestamptz', nullable: true })
   lastSignInAt: Date | null;
+
+  /** A built-in user (`Автоматически`, DESIGN §16): acts for the system, never signs in, not listed. */
+  @Column({ type: 'boolean', default: false })
+  system: boolean;
 }
