@@ -52,6 +52,25 @@ module.exports = {
       to: { path: ['^apps/', '^libs/(?!contracts/)'] },
     },
     {
+      name: 'apps-run-on-dependencies',
+      comment:
+        'What the built API and worker run (apps/, libs/; not specs or test helpers) imports only packages under ' +
+        '`dependencies`: the image keeps no devDependencies (`npm prune --omit=dev`), so a dev package, or one ' +
+        'present only because another package brings it, stops the production app at start. Type imports count ' +
+        'too: dependency-cruiser reads an import of values and types as type-only (test/ops/production-tree.test.ts ' +
+        'runs the pruned tree).',
+      severity: 'error',
+      from: { path: '^(apps|libs)/', pathNot: ['\\.spec\\.ts$', '/testing/'] },
+      to: { dependencyTypes: ['npm-dev', 'npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'apps-not-scripts',
+      comment: 'scripts/ are the launcher, benchmark and test tools, run from the full tree (s3rver is a dev package); the image runs none of them.',
+      severity: 'error',
+      from: { path: '^(apps|libs)/', pathNot: ['\\.spec\\.ts$', '/testing/'] },
+      to: { path: '^scripts/' },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing is a typo or a missing dependency.',
       severity: 'error',

@@ -22,6 +22,8 @@ export class AppLauncher {
   constructor(
     readonly env: Record<string, string>,
     readonly logDir: string,
+    /** The tree whose built apps run: the checkout, or a copy of what the image holds. */
+    readonly root = repoRoot(),
   ) {
     mkdirSync(logDir, { recursive: true });
   }
@@ -50,7 +52,7 @@ export class AppLauncher {
     const proc = spawnApp(name, entry, { ...process.env, ...this.env, ...extra }, (_, line) => {
       log.write(`${line}\n`);
       lines.push(line);
-    }, repoRoot(), args, { prefix, program });
+    }, this.root, args, { prefix, program });
     const started = Object.assign(proc, { pid: proc.child.pid ?? 0, lines });
     this.spawned.add(started);
     void proc.exited.then(() => {

@@ -5,12 +5,13 @@ import { loadConfigOrExit } from '../libs/config/src/app-config';
 import { loadLocalEnv } from './local-env';
 import { ensureLocalServices } from './local-services';
 import { watchParent } from './parent-watch';
+import { portProblem } from './port-check';
 
 /**
- * Runs before `npm start` (through ts-node, from source): a bad setting, or a PostgreSQL or Redis
- * of this machine that is missing, is reported at once, not after a build (one that is installed
- * but stopped is started), and the build runs only when a source file is newer than the last build
- * (whose start `npm run build` stamps, see its prebuild and postbuild scripts).
+ * Runs before `npm start` (through ts-node, from source): a bad setting, a port in use, or a
+ * PostgreSQL or Redis of this machine that is missing, is reported at once, not after a build (one
+ * that is installed but stopped is started), and the build runs only when a source file is newer
+ * than the last build (whose start `npm run build` stamps, see its prebuild and postbuild scripts).
  */
 const ROOT = join(__dirname, '..');
 const STAMP = join(ROOT, 'dist', '.build-stamp');
@@ -46,12 +47,23 @@ function build(): void {
   });
 }
 
-loadLocalEnv(ROOT);
-const services = ensureLocalServices(loadConfigOrExit());
-if (services.status !== 0) process.exit(services.status ?? 1);
-const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
-if (Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s)))) > built) {
-  build();
-} else {
-  process.stdout.write('npm start: the build is up to date\n');
+async function main(): Promise<void> {
+  loadLocalEnv(ROOT);
+  const config = loadConfigOrExit();
+  // A port in use stops it here, before a service is started or a build run (the launcher checks again).
+  const taken = await portProblem(config);
+  if (taken) {
+    process.stderr.write(`${taken}\n`);
+    process.exit(1);
+  }
+  const services = ensureLocalServices(config);
+  if (services.status !== 0) process.exit(services.status ?? 1);
+  const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
+  if (Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s)))) > built) {
+    build();
+  } else {
+    process.stdout.write('npm start: the build is up to date\n');
+  }
 }
+
+void main();

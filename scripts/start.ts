@@ -4,10 +4,13 @@ import { startEmbeddedS3, type EmbeddedS3 } from './embedded-s3';
 import { loadLocalEnv } from './local-env';
 import { ENTRY, repoRoot, spawnApp, type AppProcess } from './app-processes';
 import { watchParent } from './parent-watch';
+import { portProblem } from './port-check';
 
 /**
  * `npm start`: API + WORKERS worker processes (+ an embedded S3 server when S3_ENDPOINT is not
- * set) in one terminal; a crashed worker is restarted.
+ * set) in one terminal. A crashed API or worker is restarted; an API that crashes three times
+ * within a minute (a setting or service it cannot start without) stops everything, with one line
+ * saying so. A port already in use stops it before it starts anything.
  *
  * Stopping (Ctrl-C, SIGTERM to npm or to this process, npm gone): the API first, which answers
  * new requests 503 and finishes those it has, each waiting for its job; the workers meanwhile
@@ -17,6 +20,10 @@ import { watchParent } from './parent-watch';
  */
 const ROOT = repoRoot();
 const COLORS = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m'];
+/** API crashes within CRASH_WINDOW_MS that stop the app: restarting again would only loop. */
+const API_CRASHES = 3;
+const CRASH_WINDOW_MS = 60_000;
+const RESTART_DELAY_MS = 1_000;
 
 function print(name: string, line: string): void {
   const color = process.stdout.isTTY ? COLORS[name === 'api' ? 0 : 1 + (Number(name.split('-')[1] ?? 0) % 4)] : '';
@@ -32,19 +39,27 @@ async function waitForApi(url: string, cancelled: () => boolean): Promise<void> 
   }
 }
 
+/** How an app ended, for the launcher's line. */
+const howItEnded = (app: AppProcess, code: number | null) => (app.child.signalCode ? `was ended by ${app.child.signalCode}` : `exited with ${code}`);
+
 async function main(): Promise<void> {
   loadLocalEnv(ROOT);
   const config = loadConfigOrExit();
+  const taken = await portProblem(config);
+  if (taken) {
+    process.stderr.write(`${taken}\n`);
+    process.exit(1);
+  }
   const env: NodeJS.ProcessEnv = { ...process.env };
   let s3: EmbeddedS3 | undefined;
   let api: AppProcess | undefined;
   const workers = new Set<AppProcess>();
   let stopping = false;
 
-  const stopAll = async (code: number) => {
+  const stopAll = async (code: number, why = 'stopping: the API finishes the requests it has, then the workers stop') => {
     if (stopping) return;
     stopping = true;
-    print('launcher', 'stopping: the API finishes the requests it has, then the workers stop');
+    print('launcher', why);
     // As long as the apps' own grace: an API lets a generate in flight finish (shutdownGraceMs).
     const grace = shutdownGraceMs(config) + 5_000;
     await api?.stop('SIGTERM', grace);
@@ -63,8 +78,24 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
 
-  api = spawnApp('api', ENTRY.api, env, print, ROOT, [], { ownGroup: true });
-  void api.exited.then((code) => stopAll(stopping ? 0 : (code ?? 1)));
+  const crashes: number[] = [];
+  const startApi = () => {
+    const proc = spawnApp('api', ENTRY.api, env, print, ROOT, [], { ownGroup: true });
+    api = proc;
+    void proc.exited.then((code) => {
+      if (stopping) return;
+      const now = Date.now();
+      crashes.push(now);
+      while (crashes[0] <= now - CRASH_WINDOW_MS) crashes.shift();
+      if (crashes.length >= API_CRASHES) {
+        void stopAll(1, `stopping: the API ended ${API_CRASHES} times within a minute (the last time it ${howItEnded(proc, code)}); its last lines above say why`);
+        return;
+      }
+      print('launcher', `api ${howItEnded(proc, code)}; restarting in 1 s`);
+      setTimeout(() => !stopping && startApi(), RESTART_DELAY_MS);
+    });
+  };
+  startApi();
 
   const startWorker = (n: number) => {
     const worker = spawnApp(`worker-${n}`, ENTRY.worker, env, print, ROOT, [], { ownGroup: true });
@@ -72,8 +103,8 @@ async function main(): Promise<void> {
     void worker.exited.then((code) => {
       workers.delete(worker);
       if (stopping) return;
-      print('launcher', `worker-${n} exited with ${code}; restarting in 1 s`);
-      setTimeout(() => !stopping && startWorker(n), 1_000);
+      print('launcher', `worker-${n} ${howItEnded(worker, code)}; restarting in 1 s`);
+      setTimeout(() => !stopping && startWorker(n), RESTART_DELAY_MS);
     });
   };
   // Workers start once the API has created and migrated the database.

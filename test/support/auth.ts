@@ -19,10 +19,11 @@ const adminCookies = new Map<string, string>();
 
 /**
  * An agent signed in as the first admin of another world's API (its own database, so the run's
- * token means nothing there): one sign-in per URL.
+ * token means nothing there): one sign-in per URL, as `admin` (its ADMIN_USER / ADMIN_PASSWORD,
+ * the defaults unless production's refusal of them made it set others).
  */
-export async function adminAt(url: string) {
-  if (!adminCookies.has(url)) adminCookies.set(url, await signInCookie(url, DEFAULT_ADMIN_LOGIN.login, DEFAULT_ADMIN_LOGIN.password));
+export async function adminAt(url: string, admin: { login: string; password: string } = DEFAULT_ADMIN_LOGIN) {
+  if (!adminCookies.has(url)) adminCookies.set(url, await signInCookie(url, admin.login, admin.password));
   return signedInAt(url);
 }
 

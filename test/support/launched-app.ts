@@ -45,10 +45,43 @@ export interface LaunchedApp {
   process: ChildProcess;
   url: string;
   databaseUrl: string;
+  /** The env it was started with (another launcher on the same port reuses it). */
+  env: Record<string, string>;
   lines: string[];
   exited: Promise<number | null>;
   /** Resolves once every process it started is gone, or rejects naming those still running. */
   allGone(timeoutMs: number): Promise<void>;
+}
+
+/** A started `npm start` or launcher: every line it printed, and its exit code once it ends. */
+export interface Started {
+  process: ChildProcess;
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+/**
+ * The env `launchApp` gives an app named `name`: the run's services, a database of its own
+ * (`<run's database>_<name>`, dropped by the caller), a free port, one worker.
+ */
+export async function launchEnv(name: string, extra: Record<string, string> = {}): Promise<{ env: Record<string, string>; port: number; databaseUrl: string }> {
+  const { appEnv } = testEnv();
+  const port = await freePort();
+  const databaseUrl = `${appEnv.DATABASE_URL}_${name}`;
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), ...appEnv, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', WORKERS: '1', ...extra };
+  // Derived from the database: under the run's prefix, so the run's clean-up removes its keys.
+  delete env.QUEUE_PREFIX;
+  return { env, port, databaseUrl };
+}
+
+/** Starts `npm start` (`how: 'npm'`) or its launcher alone (`'launcher'`) with exactly `env`; returns at once. */
+export function startLaunch(how: 'npm' | 'launcher', env: Record<string, string>): Started {
+  const [command, args] = how === 'npm' ? ['npm', ['start']] : [process.execPath, [join(REPO_ROOT, ENTRY.launcher)]];
+  const child = spawn(command, args as string[], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code, signal) => done(code ?? (signal ? 128 : null))));
+  const lines: string[] = [];
+  for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (l) => lines.push(l));
+  return { process: child, lines, exited };
 }
 
 /**
@@ -57,17 +90,8 @@ export interface LaunchedApp {
  * worker is ready.
  */
 export async function launchApp(how: 'npm' | 'launcher', name: string, extra: Record<string, string> = {}): Promise<LaunchedApp> {
-  const { appEnv } = testEnv();
-  const port = await freePort();
-  const databaseUrl = `${appEnv.DATABASE_URL}_${name}`;
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), ...appEnv, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', WORKERS: '1', ...extra };
-  // Derived from the database: under the run's prefix, so the run's clean-up removes its keys.
-  delete env.QUEUE_PREFIX;
-  const [command, args] = how === 'npm' ? ['npm', ['start']] : [process.execPath, [join(REPO_ROOT, ENTRY.launcher)]];
-  const child = spawn(command, args as string[], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code, signal) => done(code ?? (signal ? 128 : null))));
-  const lines: string[] = [];
-  for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (l) => lines.push(l));
+  const { env, port, databaseUrl } = await launchEnv(name, extra);
+  const { process: child, lines, exited } = startLaunch(how, env);
 
   const workers = Number(env.WORKERS);
   const deadline = Date.now() + 120_000;
@@ -83,6 +107,7 @@ export async function launchApp(how: 'npm' | 'launcher', name: string, extra: Re
     process: child,
     url: `http://127.0.0.1:${port}`,
     databaseUrl,
+    env,
     lines,
     exited,
     allGone: async (timeoutMs) => {
