@@ -48,6 +48,8 @@ import { OpenApiController } from './openapi/openapi.controller';
 import { BatchesController } from './batches/batches.controller';
 import { BatchesService } from './batches/batches.service';
 import { BatchFlowService } from './queue/batch-flow.service';
+import { BatchStarter } from '@app/queue';
+import { BatchesRepository, ExportsRepository } from '@app/persistence';
 import { OpenApiService } from './openapi/openapi.service';
 import { RouteAccessExplorer } from './openapi/route-access';
 
@@ -122,6 +124,7 @@ export class AppModule {
         HeaderGuardService,
         ChecksService,
         BatchFlowService,
+        { provide: BatchStarter, useFactory: (b: BatchesRepository, e: ExportsRepository, f: BatchFlowService) => new BatchStarter(b, e, f), inject: [BatchesRepository, ExportsRepository, BatchFlowService] },
         BatchesService,
         RequestDrain,
         OpenApiService,

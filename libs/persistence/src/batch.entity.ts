@@ -23,6 +23,10 @@ export class BatchEntity {
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt: Date | null;
+
+  /** A batch a list started by itself (DESIGN §16): the version that became current; null for a person's batch. */
+  @Column({ name: 'price_version_id', type: 'uuid', nullable: true })
+  priceVersionId: string | null;
 }
 
 /** What a finished row keeps of its export or check, for the batch page and Итоги.xlsx. */

@@ -88,14 +88,18 @@ export class BatchesRepository {
    * queued export per runnable task, and the `batch` audit event. `unknown`: how many of the
    * tasks do not exist (nothing is written then).
    */
-  async create(actor: Actor, action: BatchAction, plan: BatchPlanRow[]): Promise<{ batchId: string; exports: Map<string, string> } | { unknown: number }> {
+  async create(actor: Actor, action: BatchAction, plan: BatchPlanRow[], reason?: { reason: 'new-version'; versionId: string; priceListId: string }): Promise<{ batchId: string; exports: Map<string, string> } | { unknown: number }> {
     return this.db.transaction(async (tx) => {
       const ids = plan.map((p) => p.taskId);
       // FOR SHARE: a task deleted meanwhile waits for this batch, whose rows then lose it as any row would.
       const tasks = await tx.query<{ id: string; name: string }[]>(`SELECT id, name FROM tasks WHERE id = ANY($1::uuid[]) FOR SHARE`, [ids]);
       if (tasks.length < ids.length) return { unknown: ids.length - tasks.length };
       const names = new Map(tasks.map((t) => [t.id, t.name]));
-      const [{ id: batchId }] = await tx.query<{ id: string }[]>(`INSERT INTO batches (action, created_by) VALUES ($1, $2) RETURNING id`, [action, actor.id]);
+      const [{ id: batchId }] = await tx.query<{ id: string }[]>(`INSERT INTO batches (action, created_by, price_version_id) VALUES ($1, $2, $3) RETURNING id`, [
+        action,
+        actor.id,
+        reason?.versionId ?? null,
+      ]);
       const runnable = plan.filter((p) => p.error === null).map((p) => p.taskId);
       const exports = new Map<string, string>();
       if (action === 'generate' && runnable.length) {
@@ -112,7 +116,7 @@ export class BatchesRepository {
            FROM unnest($2::uuid[], $3::text[], $4::uuid[], $5::text[]) WITH ORDINALITY AS u(t, n, x, err, p)`,
         [batchId, ids, ids.map((id) => names.get(id)), ids.map((id) => exports.get(id) ?? null), plan.map((p) => p.error)],
       );
-      await recordAudit(tx, actor, 'batch', { batchId, action, tasks: ids.length });
+      await recordAudit(tx, actor, 'batch', { batchId, action, tasks: ids.length, ...reason });
       return { batchId, exports };
     });
   }

@@ -9,12 +9,10 @@ import {
   type CreateBatchRequest,
   type CreatedBatch,
 } from '@app/contracts';
-import { BatchesRepository, ExportsRepository, type Actor, type BatchPlanRow, type NotReady } from '@app/persistence';
+import { BatchesRepository, type Actor } from '@app/persistence';
+import { BatchStarter, QueueUnavailableError, UnknownTasksError } from '@app/queue';
 import { StorageService } from '@app/storage';
 import { UserError, notFound } from '../common/user-error';
-import { BatchFlowService, type BatchChild } from '../queue/batch-flow.service';
-import { QueueUnavailableError } from '../queue/export-queue.service';
-import { notReadyError } from '../exports/not-ready';
 import { toBatch, toBatchSummary } from './batch.mapper';
 import { sendBatchArchive } from './batch-archive';
 
@@ -27,32 +25,18 @@ import { sendBatchArchive } from './batch-archive';
 export class BatchesService {
   constructor(
     private readonly batches: BatchesRepository,
-    private readonly exports: ExportsRepository,
-    private readonly flows: BatchFlowService,
+    private readonly starter: BatchStarter,
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
   async create(actor: Actor, request: CreateBatchRequest): Promise<CreatedBatch> {
-    const ready = await this.exports.readinessOf(request.taskIds);
-    const plan = request.taskIds.map((taskId, i): BatchPlanRow => ({ taskId, error: ready[i] === null ? null : notReadyMessage(ready[i]!) }));
-    const unknown = plan.filter((p) => p.error === ERR.taskNotFound).length;
-    if (unknown) throw notFound(BATCH_ERR.unknownTasks(unknown));
-    const created = await this.batches.create(actor, request.action, plan);
-    if ('unknown' in created) throw notFound(BATCH_ERR.unknownTasks(created.unknown));
-    const { batchId, exports } = created;
-    const children = plan.flatMap((p, position): BatchChild[] => {
-      if (p.error !== null) return [];
-      return request.action === 'generate' ? [{ exportId: exports.get(p.taskId)! }] : [{ taskId: p.taskId, position }];
-    });
-    if (children.length === 0) return { id: batchId };
     try {
-      await this.flows.add(batchId, children);
+      return await this.starter.start(actor, request);
     } catch (error) {
-      if (!(error instanceof QueueUnavailableError)) throw error;
-      await this.batches.refuseEnqueue(batchId, ERR.queueUnavailable);
-      throw new UserError(503, ERR.queueUnavailable);
+      if (error instanceof UnknownTasksError) throw notFound(BATCH_ERR.unknownTasks(error.count));
+      if (error instanceof QueueUnavailableError) throw new UserError(503, ERR.queueUnavailable);
+      throw error;
     }
-    return { id: batchId };
   }
 
   async get(batchId: string): Promise<Batch> {
@@ -72,10 +56,4 @@ export class BatchesService {
     if (!rows.some((r) => r.objectKey)) throw new UserError(409, BATCH_ERR.nothingToDownload);
     await sendBatchArchive(res, toBatch(head, rows), rows, head.createdAt, (key) => this.storage.getStream(key));
   }
-}
-
-/** A task that cannot run yet fails its row at once with what generate would answer. */
-function notReadyMessage(notReady: NotReady): string {
-  if (notReady === 'task') return ERR.taskNotFound;
-  return (notReadyError(notReady).getResponse() as { error: string }).error;
 }

@@ -3,7 +3,7 @@ import type { HealthResponse } from '@app/contracts';
 import { TasksRepository } from '@app/persistence';
 import { StorageService } from '@app/storage';
 import { ExportQueueService } from '../queue/export-queue.service';
-import { withTimeout } from '../common/with-timeout';
+import { withTimeout } from '@app/queue';
 
 const TIMEOUT_MS = 2_000;
 

@@ -1,71 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { FlowProducer, type FlowJob } from 'bullmq';
-import {
-  BATCH_JOB,
-  CHECK_JOB,
-  EXPORT_JOB,
-  EXPORT_QUEUE,
-  batchCheckJobId,
-  batchJobId,
-  type BatchJobData,
-  type CheckJobData,
-  type ExportJobData,
-} from '@app/contracts';
-import { APP_CONFIG, redisOptions, type AppConfig } from '@app/config';
-import { withTimeout } from '../common/with-timeout';
-import { QueueUnavailableError, checkJobOptions, exportJobOptions } from './export-queue.service';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { BatchFlows } from '@app/queue';
 
-/** A child of a batch's flow: an export of a generate, or a check of a task at its row's place. */
-export type BatchChild = { exportId: string } | { taskId: string; position: number };
-
-/** How long adding a flow may wait for Redis before the request is answered 503. */
-const ENQUEUE_TIMEOUT_MS = 5_000;
-
-/**
- * Queues a batch (DESIGN §12) as one BullMQ flow: a parent BATCH_JOB and one ordinary child job
- * per task, so the children run on every worker at once and Bull Board shows the tree. A child
- * that fails for good fails only its row (`ignoreDependencyOnFailure`): the parent still runs
- * once every child has ended.
- */
+/** The API's producer of batch flows (DESIGN §12), closed with the app. */
 @Injectable()
-export class BatchFlowService implements OnApplicationShutdown {
-  private readonly logger = new Logger(BatchFlowService.name);
-  private readonly flows: FlowProducer;
-
+export class BatchFlowService extends BatchFlows implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.flows = new FlowProducer({
-      prefix: config.QUEUE_PREFIX,
-      connection: redisOptions(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }),
-    });
-    this.flows.on('error', (err: Error) => this.logger.warn({ err: err.message }, 'redis connection error'));
+    const logger = new Logger(BatchFlowService.name);
+    super(config, (err) => logger.warn({ err: err.message }, 'redis connection error'));
   }
 
-  async add(batchId: string, children: BatchChild[]): Promise<void> {
-    const flow: FlowJob = {
-      name: BATCH_JOB,
-      queueName: EXPORT_QUEUE,
-      data: { batchId } satisfies BatchJobData,
-      opts: { jobId: batchJobId(batchId), attempts: 3, backoff: { type: 'exponential', delay: 2_000 }, removeOnComplete: { age: 24 * 3600 }, removeOnFail: { age: 7 * 24 * 3600 } },
-      children: children.map((child) => childJob(batchId, child)),
-    };
-    try {
-      await withTimeout(this.flows.add(flow), ENQUEUE_TIMEOUT_MS, 'enqueue flow');
-    } catch (error) {
-      this.logger.warn({ err: (error as Error).message, batchId }, 'could not enqueue a batch');
-      throw new QueueUnavailableError((error as Error).message);
-    }
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
   }
-
-  async onApplicationShutdown(): Promise<void> {
-    await withTimeout(this.flows.close(), 3_000, 'flow producer close').catch(() => void this.flows.disconnect().catch(() => undefined));
-  }
-}
-
-function childJob(batchId: string, child: BatchChild): FlowJob {
-  const opts = { ignoreDependencyOnFailure: true };
-  if ('exportId' in child) {
-    return { name: EXPORT_JOB, queueName: EXPORT_QUEUE, data: { exportId: child.exportId, batchId } satisfies ExportJobData, opts: { ...exportJobOptions(child.exportId), ...opts } };
-  }
-  const data: CheckJobData = { taskId: child.taskId, batchId, position: child.position };
-  return { name: CHECK_JOB, queueName: EXPORT_QUEUE, data, opts: { ...checkJobOptions(batchCheckJobId(batchId, child.position)), ...opts } };
 }

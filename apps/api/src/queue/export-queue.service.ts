@@ -21,10 +21,8 @@ import {
 } from '@app/contracts';
 import { APP_CONFIG, redisOptions, type AppConfig } from '@app/config';
 import { TasksRepository } from '@app/persistence';
-import { withTimeout } from '../common/with-timeout';
+import { QueueUnavailableError, checkJobOptions, exportJobOptions, withTimeout } from '@app/queue';
 
-/** Redis could not take the job. */
-export class QueueUnavailableError extends Error {}
 /**
  * The job did not finish within the wait; it goes on and lands in the history. `outage`: the
  * database it needs is down (the job says it waits for it, or PostgreSQL does not answer the API
@@ -43,24 +41,6 @@ export class JobFailedError extends Error {
     super(reason);
   }
 }
-
-/** An export's job, alone or a batch's child: its id is the export id, so it is never queued twice. */
-export const exportJobOptions = (exportId: string) => ({
-  jobId: exportId,
-  attempts: 3,
-  backoff: { type: 'exponential', delay: 2_000 },
-  removeOnComplete: { age: 24 * 3600, count: 5_000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-});
-
-/** A check's job, alone or a batch's child. */
-export const checkJobOptions = (jobId: string) => ({
-  jobId,
-  attempts: 2,
-  backoff: { type: 'exponential', delay: 1_000 },
-  removeOnComplete: { age: 300 },
-  removeOnFail: { age: 300 },
-});
 
 /** How long enqueueing may wait for Redis before the request is answered 503. */
 const ENQUEUE_TIMEOUT_MS = 3_000;

@@ -1,6 +1,7 @@
 import { ERR, decodeExportFailure } from '@app/contracts';
 import { UserError } from '../common/user-error';
-import { JobFailedError, JobGoneError, JobTimeoutError, QueueUnavailableError } from './export-queue.service';
+import { QueueUnavailableError } from '@app/queue';
+import { JobFailedError, JobGoneError, JobTimeoutError } from './export-queue.service';
 
 /**
  * How the end of a job the user waited for is answered, for every kind of job: the queue down or

@@ -75,6 +75,8 @@ export class PriceListSources1775000000000 implements MigrationInterface {
         version_id uuid REFERENCES price_list_versions(id) ON DELETE SET NULL,
         PRIMARY KEY (price_list_id, message_id)
       )`);
+    // A batch a list started by itself names the version that became current (its list: the version's).
+    await q.query(`ALTER TABLE batches ADD COLUMN price_version_id uuid REFERENCES price_list_versions(id) ON DELETE SET NULL`);
     await q.query(`ALTER TABLE users ADD COLUMN system boolean NOT NULL DEFAULT false`);
     await q.query(
       `INSERT INTO users (id, login, display_name, role, system) VALUES ($1, 'system:automatic', 'Автоматически', 'staff', true) ON CONFLICT DO NOTHING`,
@@ -85,6 +87,7 @@ export class PriceListSources1775000000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DELETE FROM users WHERE id = $1`, [AUTOMATIC_USER_ID]);
     await q.query(`ALTER TABLE users DROP COLUMN system`);
+    await q.query(`ALTER TABLE batches DROP COLUMN price_version_id`);
     await q.query(`DROP TABLE price_list_source_messages`);
     await q.query(`DROP TABLE price_list_source_runs`);
     await q.query(`DROP TABLE price_list_sources`);

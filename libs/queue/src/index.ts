@@ -1,0 +1,3 @@
+export * from './job-options';
+export * from './batch-flows';
+export * from './batch-starter';
