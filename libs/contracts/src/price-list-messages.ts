@@ -129,3 +129,44 @@ export const BATCH_UI = {
   selected: (n: number) => `Выбрано: ${n}`,
   startedAt: (when: string, who: string) => `Запущен ${when}${who ? `, ${who}` : ''}`,
 } as const;
+
+/**
+ * DESIGN §16: why a new version of a price list is held, as staff read it. Numbers arrive
+ * formatted (price-list-guard.ts: `100 000` with a no-break space, `120,50`), so the texts say
+ * only the words.
+ */
+export const PRICE_GUARD = {
+  rowsDropped: (pct: string, before: string, after: string) => `Строк стало меньше на ${pct}\u00a0% (было ${before}, стало ${after})`,
+  manyChanged: (pct: string, changed: string, matched: string) => `Изменились значения у ${pct}\u00a0% позиций (${changed} из ${matched})`,
+  /** `how`: `вдвое`, `втрое`, `в 1,5 раза` (guardFactorText); `codes`: `1 240 позиций`; `example`: `0031000: 120,50 → 12 050,00`. */
+  priceRose: (how: string, codes: string, example: string) => `Цена выросла более чем ${how} у ${codes} (например, ${example})`,
+  priceFell: (how: string, codes: string, example: string) => `Цена упала более чем ${how} у ${codes} (например, ${example})`,
+  columnMissing: (header: string) => `Колонка «${header}» не найдена`,
+  columnMoved: (header: string, from: string, to: string) => `Колонка «${header}» перемещена из ${from} в ${to}`,
+  /** `у 1 позиции`, `у 2 позиций`, `у 21 позиции`. */
+  codes: (n: number, formatted: string) => `${formatted} ${n % 10 === 1 && n % 100 !== 11 ? 'позиции' : 'позиций'}`,
+  /** An empty value in an example. */
+  empty: 'пусто',
+} as const;
+
+/** Validation of a list's compare and guard settings (`PATCH /api/price-lists/{id}`), each naming its field. */
+export const PRICE_COMPARE_ERR = {
+  keyColumnRequired: 'укажите колонку кода МА или ГМ',
+  column: (max: number) => `ожидается номер колонки от 1 до ${max}`,
+  keyColumn: (max: number) => `ожидается номер колонки от 0 до ${max}`,
+  valueColumnsInvalid: 'ожидается список номеров колонок',
+  valueColumnsTooMany: (max: number) => `не больше ${max} колонок`,
+  percent: (min: number, max: number) => `ожидается целое число процентов от ${min} до ${max}`,
+} as const;
+
+/** `diff.xlsx` (DESIGN §16): every change of a version, one row each, and the codes added and removed. */
+export const PRICE_DIFF_XLSX = {
+  fileName: 'diff.xlsx',
+  changesSheet: 'Изменения',
+  addedSheet: 'Добавлены',
+  removedSheet: 'Удалены',
+  changesHeader: ['Код', 'Колонка', 'Было', 'Стало', 'Δ %'],
+  code: 'Код',
+  /** A compared column as the workbook names it: `F — Цена с НДС`, or `F` alone. */
+  column: (letter: string, header: string) => (header ? `${letter} — ${header}` : letter),
+} as const;

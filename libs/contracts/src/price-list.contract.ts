@@ -57,3 +57,123 @@ export interface TaskPriceListRef {
   name: string;
   current: PriceListVersion | null;
 }
+
+/**
+ * DESIGN §16 «Compare and guard»: which columns of a price list two versions are compared by.
+ * Column numbers are 1-based (1 = A) and, like the rules', name the list's columns; `headers`
+ * remembers what stood at them when they were chosen, so a version whose column moved or was
+ * renamed is noticed (and a moved one is still compared where it went).
+ */
+export interface CompareSettings {
+  /** The MA and the GM code columns; 0 = not used (at least one is set). */
+  keyColumns: { ma: number; gm: number };
+  /** The columns whose values are compared (the prices the following tasks carry over). */
+  valueColumns: number[];
+  /** `{"6": "Цена с НДС"}`: the header each column was chosen by; without one the older version's own header is expected. */
+  headers?: Record<string, string>;
+}
+
+/** Per list (DESIGN §16): a new version past one of them is held until staff accept it. */
+export interface GuardThresholds {
+  /** Hold when the rows with a code fell by more than this percentage. */
+  maxRowDropPct: number;
+  /** Hold when more than this percentage of the codes in both versions changed a value. */
+  maxChangedPct: number;
+  /** A value that rose or fell by more than this (100: above 2× or below ½) is a jump; jumps at more than JUMP_CODES_PCT % of the codes hold. */
+  maxJumpPct: number;
+}
+
+export const GUARD_DEFAULTS: GuardThresholds = { maxRowDropPct: 20, maxChangedPct: 50, maxJumpPct: 100 };
+
+/** Jumps hold a version when more than this percentage of the codes in both versions have one. */
+export const JUMP_CODES_PCT = 0.5;
+
+/** Value columns a list compares at most. */
+export const COMPARE_COLUMNS_MAX = 100;
+
+/** The diff's lists (added, removed, changed) hold at most this many entries; their totals count all. */
+export const DIFF_LIST_MAX = 500;
+
+/**
+ * Jump percentages are counted in whole-percent buckets up to this one; bucket `JUMP_BUCKET_MAX`
+ * holds every jump above it (and jumps from or to 0). So a guard of up to 1000 % is judged exactly.
+ */
+export const JUMP_BUCKET_MAX = 1_000;
+
+/** A compared cell's value: a number, a date as `dd.mm.yyyy`, a text (booleans and errors as Excel shows them); null when empty. */
+export type DiffValue = number | string | null;
+
+/** One value of one code that differs between the versions. */
+export interface DiffChange {
+  /** The code as the newer version writes it (its MA code, else its GM code). */
+  code: string;
+  /** The compared column (1 = A), as the settings name it. */
+  column: number;
+  header: string;
+  was: DiffValue;
+  now: DiffValue;
+  /** (now − was) / was in percent, one decimal; null unless both are numbers and `was` is not 0. */
+  pct: number | null;
+}
+
+/** A compared column whose header is not what it was (DESIGN §16 `headerChanges`). */
+export interface DiffHeaderChange {
+  column: number;
+  /** The header expected there: the one the column was chosen by, else the older version's. */
+  was: string;
+  /** The newer version's header at that column; '' when none. */
+  now: string;
+  /** The one other column of the newer version holding the expected header: compared there. */
+  movedTo?: number;
+  /** Neither there nor elsewhere: the column is not compared (a header of the same kind at its place does not count as gone). */
+  missing: boolean;
+}
+
+/**
+ * Codes by how far their values jumped, for the guard (see GuardThresholds.maxJumpPct): each code
+ * counts once, in the bucket of its greatest jump, `up` when that was a rise and `down` when a fall.
+ * Bucket b (a string key) holds jumps of more than b and at most b + 1 percent, measured as rises
+ * are (a fall to ½ is 100 %, as a rise to 2× is); JUMP_BUCKET_MAX holds all above it.
+ */
+export interface DiffJumps {
+  up: Record<string, number>;
+  down: Record<string, number>;
+  /** The greatest rise and fall among the compared values, the guard's example. */
+  largestUp: DiffChange | null;
+  largestDown: DiffChange | null;
+}
+
+/** `GET /api/price-lists/{id}/versions/{versionId}/diff`: a version compared with the one current before it. */
+export interface PriceListDiff {
+  /** Rows with a code (in either key column) below the header, duplicates included. */
+  rowsBefore: number;
+  rowsAfter: number;
+  /** Codes only the newer version has, in its order (the first DIFF_LIST_MAX). */
+  added: string[];
+  addedTotal: number;
+  /** Codes only the older version had, in its order (the first DIFF_LIST_MAX). */
+  removed: string[];
+  removedTotal: number;
+  /** Changed values in the newer version's order (the first DIFF_LIST_MAX). */
+  changed: DiffChange[];
+  changedTotal: number;
+  headerChanges: DiffHeaderChange[];
+  /** Codes found in both versions: what the guard's percentages are of. */
+  matched: number;
+  /** Of those, the codes with at least one changed value. */
+  changedCodes: number;
+  /** Later rows repeating a code already seen in the same version (the first one is compared, as an export uses it). */
+  duplicates: { before: number; after: number };
+  jumps: DiffJumps;
+  /** The compared settings as applied (columns of the newer version may have moved: see headerChanges). */
+  settings: CompareSettings;
+}
+
+export type HoldReasonCode = 'rows-dropped' | 'many-changed' | 'price-jump' | 'column-missing';
+export const HOLD_REASON_CODES: readonly HoldReasonCode[] = ['rows-dropped', 'many-changed', 'price-jump', 'column-missing'];
+
+/** Why a version is held (DESIGN §16): a code and the Russian text shown to staff. */
+export interface HoldReason {
+  code: HoldReasonCode;
+  message: string;
+}

@@ -6,7 +6,7 @@ import type { ExportRecord } from './export.contract';
 import type { HeaderChangesResponse, UploadResponse } from './header-guard';
 import type { RuleProfile } from './profile.contract';
 import type { Batch, BatchSummary, CreatedBatch } from './batch.contract';
-import type { AddPriceVersionResponse, PriceList } from './price-list.contract';
+import { HOLD_REASON_CODES, type AddPriceVersionResponse, type CompareSettings, type GuardThresholds, type HoldReason, type PriceList, type PriceListDiff } from './price-list.contract';
 import type { ApiError, HealthResponse, Mapping, PatchTaskResponse, Task, TaskSummary } from './task.contract';
 
 /**
@@ -55,6 +55,51 @@ const priceList = z.object({
 });
 const addPriceVersionResponse = z.object({ version: priceListVersion, taskIds: z.array(id).describe('the tasks that follow the list, now stale') });
 const taskPriceListRef = z.object({ id, name: z.string(), current: priceListVersion.nullable() });
+
+const compareSettings = z.object({
+  keyColumns: z.object({ ma: column, gm: column }).describe('the MA and the GM code columns of the list; at least one is set'),
+  valueColumns: z.array(z.int().min(1)).describe('the columns whose values are compared, 1 = column A'),
+  headers: z.record(z.string(), z.string()).optional().describe('`{"6": "Цена с НДС"}`: the header each column was chosen by'),
+});
+const guardThresholds = z.object({
+  maxRowDropPct: z.int().min(0).max(100).describe('hold when the rows with a code fell by more than this percentage'),
+  maxChangedPct: z.int().min(0).max(100).describe('hold when more than this percentage of the codes in both versions changed a value'),
+  maxJumpPct: z.int().min(10).max(1000).describe('a value that rose or fell by more than this percentage is a jump (100: above 2× or below ½); jumps at more than 0.5 % of the codes hold'),
+});
+const diffValue = z.union([z.number(), z.string(), z.null()]).describe('a number, a date as dd.mm.yyyy, a text; null when empty');
+const diffChange = z.object({
+  code: z.string().describe("the code as the newer version writes it (its MA code, else its GM code)"),
+  column: z.int().min(1),
+  header: z.string(),
+  was: diffValue,
+  now: diffValue,
+  pct: z.number().nullable().describe('(now − was) / was in percent, one decimal; null unless both are numbers and was is not 0'),
+});
+const diffHeaderChange = z.object({
+  column: z.int().min(1),
+  was: z.string().describe('the header expected there: the one the column was chosen by, else the older version\'s'),
+  now: z.string().describe("the newer version's header at that column; '' when none"),
+  movedTo: z.int().min(1).optional().describe('the one other column holding the expected header: compared there'),
+  missing: z.boolean().describe('the header is neither there nor elsewhere: the column is not compared'),
+});
+const jumpHistogram = z.record(z.string(), z.int().min(1)).describe('codes by their greatest jump: bucket b holds jumps of more than b and at most b + 1 percent; 1000 holds all above');
+const priceListDiff = z.object({
+  rowsBefore: z.int().min(0).describe('rows with a code below the header, duplicates included'),
+  rowsAfter: z.int().min(0),
+  added: z.array(z.string()).describe('codes only the newer version has (the first 500)'),
+  addedTotal: z.int().min(0),
+  removed: z.array(z.string()).describe('codes only the older version had (the first 500)'),
+  removedTotal: z.int().min(0),
+  changed: z.array(diffChange).describe('changed values, in the newer version\'s order (the first 500)'),
+  changedTotal: z.int().min(0),
+  headerChanges: z.array(diffHeaderChange),
+  matched: z.int().min(0).describe('codes found in both versions'),
+  changedCodes: z.int().min(0).describe('of those, the codes with a changed value'),
+  duplicates: z.object({ before: z.int().min(0), after: z.int().min(0) }).describe('later rows repeating a code of the same version'),
+  jumps: z.object({ up: jumpHistogram, down: jumpHistogram, largestUp: diffChange.nullable(), largestDown: diffChange.nullable() }),
+  settings: compareSettings,
+});
+const holdReason = z.object({ code: z.enum(HOLD_REASON_CODES as [HoldReason['code'], ...HoldReason['code'][]]), message: z.string().describe('the reason, in Russian') });
 
 const task = z.object({
   id,
@@ -279,6 +324,12 @@ export const RESPONSE_SCHEMAS = {
   PriceList: priceList,
   AddPriceVersionResponse: addPriceVersionResponse,
   TaskPriceListRef: taskPriceListRef,
+  CompareSettings: compareSettings,
+  GuardThresholds: guardThresholds,
+  DiffChange: diffChange,
+  DiffHeaderChange: diffHeaderChange,
+  PriceListDiff: priceListDiff,
+  HoldReason: holdReason,
   BatchRow: batchRow,
   BatchSummary: batchSummary,
   Batch: batch,
@@ -316,6 +367,10 @@ export type ResponseSchemasMatchContracts = [
   Holds<Same<Answer<'AuditPage'>, AuditPage>>,
   Holds<Same<Answer<'PriceList'>, PriceList>>,
   Holds<Same<Answer<'AddPriceVersionResponse'>, AddPriceVersionResponse>>,
+  Holds<Same<Answer<'CompareSettings'>, CompareSettings>>,
+  Holds<Same<Answer<'GuardThresholds'>, GuardThresholds>>,
+  Holds<Same<Answer<'PriceListDiff'>, PriceListDiff>>,
+  Holds<Same<Answer<'HoldReason'>, HoldReason>>,
   Holds<Same<Answer<'Batch'>, Batch>>,
   Holds<Same<Answer<'BatchSummary'>, BatchSummary>>,
   Holds<Same<Answer<'CreatedBatch'>, CreatedBatch>>,

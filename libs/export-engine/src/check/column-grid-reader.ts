@@ -103,11 +103,14 @@ function dateText(serial: number): string {
 
 async function readMerges(stream: Readable): Promise<CellRange[]> {
   const merges: CellRange[] = [];
-  await streamXmlRegions(stream, (s) => {
-    if (s.indexOf('mergeCell') < 0) return;
-    for (const m of s.matchAll(/<(?:[A-Za-z_][\w.-]*:)?mergeCell\b[^>]*>/g)) merges.push(parseRange(parseAttributes(m[0]).get('ref') ?? ''));
-  });
+  await streamXmlRegions(stream, (s) => mergesIn(s, merges));
   return merges;
+}
+
+/** The merged cells in a piece of a worksheet part (pieces of streamXmlRegions: tags whole), added to `into`. */
+export function mergesIn(s: string, into: CellRange[]): void {
+  if (s.indexOf('mergeCell') < 0) return;
+  for (const m of s.matchAll(/<(?:[A-Za-z_][\w.-]*:)?mergeCell\b[^>]*>/g)) into.push(parseRange(parseAttributes(m[0]).get('ref') ?? ''));
 }
 
 /** A CSV keeps dates as text (dd.mm.yyyy): still a value under a header. */

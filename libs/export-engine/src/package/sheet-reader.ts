@@ -64,11 +64,23 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
  * sheet of a 300k-row price list is ~150 MB of XML and only `<row>`, `<c>`, `<v>`, `<is>`/`<t>`
  * matter. Copes with missing `r` attributes (position follows the previous cell/row), namespace
  * prefixes (`<x:c>`), formulas (their cached `<v>` is the value; one without is told apart) and
- * rich inline strings.
+ * rich inline strings. `tail`, when given, gets the rest of the part after `</sheetData>` in
+ * pieces as streamXmlRegions cuts them (for its merged cells, without inflating the part again).
  */
-export async function readSheetCells(stream: Readable, sink: RawSheetSink): Promise<void> {
+export async function readSheetCells(stream: Readable, sink: RawSheetSink, tail?: (s: string) => void): Promise<void> {
   const scanner = new SheetScanner(sink);
-  await streamXmlRegions(stream, (s) => scanner.region(s));
+  if (!tail) {
+    await streamXmlRegions(stream, (s) => scanner.region(s));
+    return;
+  }
+  // The part after `</sheetData>` (merged cells, …) is read on for `tail`, in the same inflate.
+  let cellsDone = false;
+  await streamXmlRegions(stream, (s) => {
+    if (cellsDone) return tail(s);
+    if (scanner.region(s)) return;
+    cellsDone = true;
+    tail(s.slice(scanner.stoppedAt));
+  });
 }
 
 /**
@@ -108,6 +120,8 @@ class SheetScanner {
   private vcClose = '</v></c>';
   private rowClose = '</row>';
   private plain = true;
+  /** Where in the last piece `</sheetData>` (or `<sheetData/>`) ended, once `region` returned false. */
+  stoppedAt = 0;
 
   constructor(private readonly sink: RawSheetSink) {}
 
@@ -150,7 +164,7 @@ class SheetScanner {
 
       if (!this.inSheetData) {
         if (c0 === 115 && nameIs(s, this.name, 'sheetData')) {
-          if (closing || selfClosing) return false;
+          if (closing || selfClosing) return this.stop(pos);
           this.inSheetData = true;
           const prefix = s.slice(lt + 1, this.name.start);
           this.vOpen = `<${prefix}v>`;
@@ -236,10 +250,15 @@ class SheetScanner {
       } else if (len === 3 && c0 === 114 && nameIs(s, this.name, 'rPh')) {
         this.inPhonetic = !closing && !selfClosing;
       } else if (closing && c0 === 115 && nameIs(s, this.name, 'sheetData')) {
-        return false;
+        return this.stop(pos);
       }
     }
     return true;
+  }
+
+  private stop(pos: number): false {
+    this.stoppedAt = pos;
+    return false;
   }
 
   /** The first CDATA section of a `<v>`: the value gathers in `inlineText`, from the text before it on. */

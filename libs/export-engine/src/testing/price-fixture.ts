@@ -54,11 +54,29 @@ export interface PriceListOptions {
   sheetName?: string;
   /** false: texts in the sheet itself (`t="str"`), as streaming writers without a string table do. */
   sharedStrings?: boolean;
+  /**
+   * A later version of the same list (DESIGN §16): each data row as `edit` returns it (null: left
+   * out), then `addedRows` more rows with codes of their own (rows `rows`, `rows + 1`, …).
+   */
+  edit?: (i: number, row: PriceRow) => PriceRow | null;
+  addedRows?: number;
+}
+
+/** A data row of the fixture, in PRICE_HEADER order. */
+export type PriceRow = [string, string, number, string, string, number, number, string, number, string, number, Date, string];
+
+/** The fixture's rows for `options`: edited, left out and added as a later version asks. */
+function* fixtureRows(options: PriceListOptions): Generator<PriceRow> {
+  const rows = options.rows ?? 100_000;
+  const rand = rng(options.seed ?? 20240501);
+  for (let i = 0; i < rows + (options.addedRows ?? 0); i++) {
+    const row = priceRow(i, rand);
+    const out = i < rows && options.edit ? options.edit(i, row) : row;
+    if (out) yield out;
+  }
 }
 
 export async function writePriceList(path: string, options: PriceListOptions = {}): Promise<void> {
-  const rows = options.rows ?? 100_000;
-  const rand = rng(options.seed ?? 20240501);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: options.sharedStrings ?? true, useStyles: true });
   const ws = wb.addWorksheet(options.sheetName ?? 'Данные');
   ws.columns = PRICE_HEADER.map((header, i) => ({
@@ -66,7 +84,7 @@ export async function writePriceList(path: string, options: PriceListOptions = {
     width: i === 3 ? 40 : 14,
     style: i === 5 ? { numFmt: '#,##0.00' } : i === 11 ? { numFmt: 'dd.mm.yyyy' } : {},
   }));
-  for (let i = 0; i < rows; i++) ws.addRow(priceRow(i, rand)).commit();
+  for (const row of fixtureRows(options)) ws.addRow(row).commit();
   ws.commit();
   await wb.commit();
 }
@@ -74,7 +92,7 @@ export async function writePriceList(path: string, options: PriceListOptions = {
 const BASE_DATE = Date.UTC(2024, 0, 1);
 
 /** Data row `i` of the fixture; `rand` is drawn in the same order for every writer. */
-function priceRow(i: number, rand: () => number): [string, string, number, string, string, number, number, string, number, string, number, Date, string] {
+function priceRow(i: number, rand: () => number): PriceRow {
   const c = priceCodes(i);
   const noun = NOUNS[Math.floor(rand() * NOUNS.length)];
   return [
@@ -99,8 +117,6 @@ function priceRow(i: number, rand: () => number): [string, string, number, strin
  * dates as dd.mm.yyyy, fields with `;` or quotes quoted. 100,000 rows come to ~14 MB.
  */
 export async function writePriceCsv(path: string, options: Omit<PriceListOptions, 'sheetName' | 'sharedStrings'> = {}): Promise<void> {
-  const rows = options.rows ?? 100_000;
-  const rand = rng(options.seed ?? 20240501);
   const field = (v: string | number | Date): string => {
     if (typeof v === 'number') return String(v).replace('.', ',');
     if (v instanceof Date) return `${pad(v.getUTCDate())}.${pad(v.getUTCMonth() + 1)}.${v.getUTCFullYear()}`;
@@ -108,8 +124,8 @@ export async function writePriceCsv(path: string, options: Omit<PriceListOptions
   };
   const out = createWriteStream(path);
   out.write(`\ufeff${PRICE_HEADER.map(field).join(';')}\r\n`);
-  for (let i = 0; i < rows; i++) {
-    if (!out.write(`${priceRow(i, rand).map(field).join(';')}\r\n`)) await once(out, 'drain');
+  for (const row of fixtureRows(options)) {
+    if (!out.write(`${row.map(field).join(';')}\r\n`)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');

@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import type { CompareSettings, FileColumn, PriceListDiff } from '@app/contracts';
+import { mergesIn, readCsvGrid, readXlsxGrid } from './check/column-grid-reader';
+import { planComparison, type ComparePlan } from './check/compare-columns';
+import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS, type SheetGrid } from './check/header-detector';
+import { DATE1904_OFFSET } from './package/cell-value';
+import { decodeCsv } from './package/csv-decoder';
+import { guardFile } from './package/engine-error';
+import { pickSharedStrings } from './package/shared-strings-picker';
+import { readSheetCells } from './package/sheet-reader';
+import { readCellFormats, type CellFormats } from './package/styles-reader';
+import { locateParts, type WorkbookParts } from './package/workbook-locator';
+import type { ZipSource } from './package/zip-source';
+import type { CellRange } from './template/template-sheet';
+import { NO_FORMATS, openPriceList } from './price/csv-price-reader';
+import { CsvScanner, detectSeparator } from './price/csv-scanner';
+import { writeDiffWorkbook } from './price/diff-workbook';
+import { VersionMatch, type ComparedColumn } from './price/version-compare';
+import { collectDiff } from './price/version-diff';
+import { VersionTable, type TableColumns } from './price/version-table';
+
+export interface DiffOptions {
+  /** Where to write `diff.xlsx` (every change, and the codes added and removed); none when left out. */
+  xlsx?: string;
+  /** Filled with the wall time of each step, ms. */
+  timings?: Record<string, number>;
+}
+
+/**
+ * DESIGN §16: a new version of a price list (`after`) compared with the current one (`before`),
+ * both .xlsx or CSV, by the columns `settings` names (found by their headers where they moved).
+ * Each version is read once, in bounded memory: the header as the column picker finds it, then one
+ * pass of the sheet keeping only the key and compared cells of each row (VersionTable, ~70 bytes a
+ * row), then only the shared strings those cells use. The two are read side by side, matched by
+ * code as an export matches items, and compared value by value. With `xlsx`, every change is
+ * streamed into that file as well.
+ */
+export async function diffPriceVersions(before: string | Buffer, after: string | Buffer, settings: CompareSettings, options: DiffOptions = {}): Promise<PriceListDiff> {
+  const timings = options.timings ?? {};
+  let t = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = now - t;
+    t = now;
+  };
+  const { diff, match, columns } = await guardFile('price', () => compare(before, after, settings, lap));
+  if (options.xlsx) {
+    await writeDiffWorkbook(options.xlsx, match, columns);
+    lap('xlsx');
+  }
+  return diff;
+}
+
+async function compare(before: string | Buffer, after: string | Buffer, settings: CompareSettings, lap: (name: string) => void) {
+  const opened = await Promise.allSettled([openVersion(before), openVersion(after)]);
+  try {
+    const [older, newer] = opened.map((o) => {
+      if (o.status === 'rejected') throw o.reason;
+      return o.value;
+    });
+    lap('heads');
+    let plan = planComparison(settings, older.columns, newer.columns);
+    let [olderTable, newerTable] = await Promise.all([scan(older, plan.before), scan(newer, plan.after)]);
+    lap('sheets');
+    // The merged cells come with the pass (they follow the rows): the header as the column picker
+    // reads it may differ from the first guess without them. Then a version is read again.
+    const settled = planComparison(settings, older.columns, newer.columns);
+    if (!samePlan(plan, settled, 'before') || olderTable.headerRow !== older.headerRow) olderTable = await scan(older, settled.before);
+    if (!samePlan(plan, settled, 'after') || newerTable.headerRow !== newer.headerRow) newerTable = await scan(newer, settled.after);
+    plan = settled;
+    await Promise.all([readStrings(older, olderTable.table), readStrings(newer, newerTable.table)]);
+    lap('strings');
+
+    const match = new VersionMatch(olderTable.table, newerTable.table);
+    const columns: ComparedColumn[] = plan.values.map((v, k) => ({
+      column: v.column,
+      header: v.header,
+      before: olderTable.table.valueSlots[k],
+      after: newerTable.table.valueSlots[k],
+    }));
+    const diff = collectDiff(match, columns, plan.settings, plan.headerChanges);
+    lap('compare');
+    return { diff, match, columns };
+  } finally {
+    for (const o of opened) if (o.status === 'fulfilled') o.value.zip?.close();
+  }
+}
+
+/** A version opened for a diff: how to read it, and its header as far as it is known. */
+interface OpenedVersion {
+  zip?: ZipSource;
+  parts?: WorkbookParts;
+  /** A CSV's text (latin1-held UTF-8, see csv-decoder). */
+  text?: string;
+  formats: CellFormats;
+  dateOffset: number;
+  /** The first rows, and the merged cells once a pass has read them. */
+  grid: SheetGrid;
+  headerRow: number;
+  columns: FileColumn[];
+}
+
+/**
+ * Opens a version and reads its header as readColumns does (DESIGN §10), but for a workbook from
+ * its first rows alone: the merged cells follow all the rows in the part, and the pass over the
+ * rows reads them instead of an inflate of its own.
+ */
+async function openVersion(file: string | Buffer): Promise<OpenedVersion> {
+  const zip = await openPriceList(file);
+  if (!zip) {
+    const { text } = decodeCsv(typeof file === 'string' ? await readFile(file) : file);
+    const grid = readCsvGrid(text, HEADER_SCAN_ROWS);
+    const headerRow = detectHeaderRow(grid);
+    return { text, formats: NO_FORMATS, dateOffset: 0, grid, headerRow, columns: buildColumns(grid, headerRow) };
+  }
+  try {
+    const parts = await locateParts(zip, 'price');
+    const formats = readCellFormats(parts.styles ? await zip.readText(parts.styles) : undefined);
+    const grid = await readXlsxGrid(zip, parts, formats, HEADER_SCAN_ROWS, []);
+    const headerRow = detectHeaderRow(grid);
+    return { zip, parts, formats, dateOffset: parts.date1904 ? DATE1904_OFFSET : 0, grid, headerRow, columns: buildColumns(grid, headerRow) };
+  } catch (err) {
+    zip.close();
+    throw err;
+  }
+}
+
+/**
+ * One pass over a version's rows into a table of `columns`. A workbook's merged cells, read on
+ * after the rows, settle its header: `version.headerRow` and `columns` are updated, and the
+ * table's `headerRow` says which header it was read under.
+ */
+async function scan(version: OpenedVersion, columns: TableColumns): Promise<{ table: VersionTable; headerRow: number }> {
+  const headerRow = version.headerRow;
+  const table = new VersionTable(columns, headerRow, version.formats, version.dateOffset);
+  if (version.text !== undefined) {
+    new CsvScanner(table).scan(version.text, detectSeparator(version.text));
+    return { table, headerRow };
+  }
+  const merges: CellRange[] = [];
+  await readSheetCells(await version.zip!.openXmlStream(version.parts!.dataSheet.entry), table, (s) => mergesIn(s, merges));
+  if (merges.length > 0 && version.grid.merges.length === 0) {
+    version.grid = { rows: version.grid.rows, merges };
+    version.headerRow = detectHeaderRow(version.grid);
+    version.columns = buildColumns(version.grid, version.headerRow);
+  }
+  return { table, headerRow };
+}
+
+function samePlan(a: ComparePlan, b: ComparePlan, side: 'before' | 'after'): boolean {
+  return JSON.stringify(a[side]) === JSON.stringify(b[side]);
+}
+
+/** The texts of the shared strings the table's cells use (only those), then its keys. */
+async function readStrings(version: OpenedVersion, table: VersionTable): Promise<void> {
+  const entry = version.parts?.sharedStrings;
+  if (!entry || table.maxShared < 0) {
+    table.finish([]);
+    return;
+  }
+  const open = () => version.zip!.openXmlStream(entry);
+  table.finish(await pickSharedStrings(await open(), open, table.wanted, table.maxShared));
+}
