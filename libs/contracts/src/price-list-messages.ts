@@ -147,6 +147,8 @@ export const PRICE_GUARD = {
   codes: (n: number, formatted: string) => `${formatted} ${n % 10 === 1 && n % 100 !== 11 ? 'позиции' : 'позиций'}`,
   /** An empty value in an example. */
   empty: 'пусто',
+  /** The comparison itself failed for good (the engine refused a file): a person looks before it is used. */
+  compareFailed: (why: string) => `Не удалось сравнить с текущей версией: ${why}`,
 } as const;
 
 /** Validation of a list's compare and guard settings (`PATCH /api/price-lists/{id}`), each naming its field. */

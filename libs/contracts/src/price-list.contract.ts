@@ -169,8 +169,9 @@ export interface PriceListDiff {
   settings: CompareSettings;
 }
 
-export type HoldReasonCode = 'rows-dropped' | 'many-changed' | 'price-jump' | 'column-missing';
-export const HOLD_REASON_CODES: readonly HoldReasonCode[] = ['rows-dropped', 'many-changed', 'price-jump', 'column-missing'];
+/** The guard's reasons (DESIGN §16), and `compare-failed`: the comparison could not be made, so a person decides. */
+export type HoldReasonCode = 'rows-dropped' | 'many-changed' | 'price-jump' | 'column-missing' | 'compare-failed';
+export const HOLD_REASON_CODES: readonly HoldReasonCode[] = ['rows-dropped', 'many-changed', 'price-jump', 'column-missing', 'compare-failed'];
 
 /** Why a version is held (DESIGN §16): a code and the Russian text shown to staff. */
 export interface HoldReason {

@@ -14,6 +14,25 @@ export const COLUMNS_JOB = 'columns';
 /** Counts a price-list version's data rows (DESIGN §12) and writes them on its row; no result. */
 export const VERSION_ROWS_JOB = 'version-rows';
 
+/**
+ * Compares a pending price-list version with the current one and settles it (DESIGN §16): held,
+ * or current (then the list's run by itself starts). Its result is a VersionDiffJobResult.
+ */
+export const VERSION_DIFF_JOB = 'version-diff';
+
+/** A version's comparison names the version; the worker reads the rest. */
+export interface VersionDiffJobData {
+  versionId: string;
+}
+
+/** The version's status once the comparison settled it (what an upload by hand answers). */
+export interface VersionDiffJobResult {
+  status: 'current' | 'held' | 'rejected' | 'old';
+}
+
+/** One comparison per version. */
+export const versionDiffJobId = (versionId: string): string => `version-diff-${versionId}`;
+
 /** Checks a task before export (DESIGN §11): the engine's dry run; its result is a CheckResponse. */
 export const CHECK_JOB = 'check';
 

@@ -44,6 +44,13 @@ export interface VersionComparison {
 /** What a transition may write besides the status: a comparison's findings, or a decision. */
 type VersionFields = Partial<Pick<VersionComparison, 'diff' | 'diffObjectKey' | 'comparedWith'>> & { holdReasons?: VersionComparison['holdReasons'] | null; decidedAt?: Date; decidedBy?: string };
 
+export interface ComparisonInput {
+  version: PriceListVersionEntity;
+  list: PriceListEntity;
+  current: PriceListVersionEntity | null;
+  tasks: { mapping: Pick<TaskEntity['mapping'], 'priceToTemplate' | 'priceKeys'>; priceHeaders: Record<string, string> | null }[];
+}
+
 export type SettleOutcome =
   | { outcome: 'current' | 'held'; status: VersionStatus; list: PriceListEntity }
   | { outcome: 'settled'; status: VersionStatus; list: PriceListEntity }
@@ -100,7 +107,8 @@ export class PriceListVersionsRepository {
   /**
    * A pending version's comparison (DESIGN §16) settles it: held with its reasons, or current (the
    * one it replaces becomes old). Applies only while it is pending and the version it was compared
-   * with is still the current one: `stale` when another became current meanwhile (compare again);
+   * with is still the current one: `stale` when another became current meanwhile, or the sweep took
+   * its diff.xlsx (compare again);
    * `settled` when it was settled already (a repeated job). In one transaction with its audit event.
    */
   settle(versionId: string, comparison: VersionComparison): Promise<SettleOutcome> {
@@ -113,6 +121,7 @@ export class PriceListVersionsRepository {
       if (fresh.status !== 'pending') return { outcome: 'settled' as const, status: fresh.status, list };
       const current = await tx.getRepository(PriceListVersionEntity).findOneBy({ priceListId: list.id, status: 'current' });
       if ((current?.id ?? null) !== comparison.comparedWith) return { outcome: 'stale' as const };
+      if (comparison.diffObjectKey && !(await this.unowned.claim(comparison.diffObjectKey, tx))) return { outcome: 'stale' as const };
       const fields = { diff: comparison.diff, diffObjectKey: comparison.diffObjectKey, comparedWith: comparison.comparedWith, holdReasons: comparison.holdReasons.length ? comparison.holdReasons : null };
       if (comparison.holdReasons.length) {
         await this.move(tx, versionId, 'hold', fields);
@@ -142,6 +151,23 @@ export class PriceListVersionsRepository {
         return { id: versionId, list };
       })
       .then(async (r) => (r === null || r === 'not-held' ? r : { version: await this.withPeople(r.id), list: r.list }));
+  }
+
+  /**
+   * What comparing a pending version needs (DESIGN §16): the version, its list, the list's current
+   * version, and the rules of the tasks that follow it with their profiles' remembered price
+   * headers (for the default compare settings). null when the version is gone.
+   */
+  async comparisonInput(versionId: string): Promise<ComparisonInput | null> {
+    const version = await this.db.getRepository(PriceListVersionEntity).findOneBy({ id: versionId });
+    const list = version && (await this.db.getRepository(PriceListEntity).findOneBy({ id: version.priceListId }));
+    if (!version || !list) return null;
+    const current = await this.db.getRepository(PriceListVersionEntity).findOneBy({ priceListId: list.id, status: 'current' });
+    const tasks = (await this.db.query(
+      `SELECT t.mapping, p.headers -> 'price' AS "priceHeaders" FROM tasks t LEFT JOIN rule_profiles p ON p.id = t.profile_id WHERE t.price_list_id = $1`,
+      [list.id],
+    )) as ComparisonInput['tasks'];
+    return { version, list, current, tasks };
   }
 
   /** The version with who uploaded and who decided it. */

@@ -101,6 +101,12 @@ export class PriceListsRepository {
     });
   }
 
+  /** The tasks that follow a list, oldest first (a batch's rows in the order they were made). */
+  async followingTaskIds(listId: string): Promise<string[]> {
+    const rows = (await this.db.query(`SELECT id FROM tasks WHERE price_list_id = $1 ORDER BY created_at, id`, [listId])) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
   private async rows(lists: PriceListEntity[]): Promise<PriceListRow[]> {
     const ids = lists.map((l) => l.id);
     const current = await currentVersions(this.db.manager, ids);

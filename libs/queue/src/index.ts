@@ -1,3 +1,4 @@
 export * from './job-options';
 export * from './batch-flows';
 export * from './batch-starter';
+export * from './list-runs';

@@ -7,4 +7,6 @@ export const storageKeys = {
   /** A library price list's version (DESIGN §12): a fresh key per upload, never overwritten. */
   priceVersion: (priceListId: string, key: string) => `price-lists/${priceListId}/${key}.xlsx`,
   export: (taskId: string, exportId: string) => `tasks/${taskId}/exports/${exportId}.xlsx`,
+  /** Every change of a version against the one it was compared with (DESIGN §16), fresh per comparison. */
+  versionDiff: (priceListId: string, versionId: string, key: string) => `price-lists/${priceListId}/diffs/${versionId}-${key}.xlsx`,
 };

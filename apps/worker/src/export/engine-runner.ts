@@ -1,4 +1,4 @@
-import { ERR, type FileColumns, type FileKind, type Item } from '@app/contracts';
+import { ERR, type CompareSettings, type FileColumns, type FileKind, type Item, type PriceListDiff } from '@app/contracts';
 import type { CheckOutput, EngineInput, EngineOutput } from '@app/export-engine';
 
 /** What a batch's shared price read is built from (the engine's sharePrice arguments). */
@@ -41,6 +41,8 @@ export abstract class EngineRunner {
   abstract countRows(price: string): Promise<number>;
   /** A stored file's header row and columns (DESIGN §10); rejects as run() does. */
   abstract columns(file: string, kind: FileKind): Promise<FileColumns>;
+  /** Two versions of a price list compared (DESIGN §16), every change also written to `xlsx`; rejects as run() does. */
+  abstract diff(before: string, after: string, settings: CompareSettings, xlsx: string): Promise<PriceListDiff>;
   /** Reads a price list once for a batch's tasks (DESIGN §12). */
   abstract share(request: ShareRequest): Promise<PriceShare>;
   /** The share is of no more use: whatever holds it lets it go. */

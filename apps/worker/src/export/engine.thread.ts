@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { deserialize, serialize } from 'node:v8';
-import type { FileColumns, FileKind } from '@app/contracts';
-import { EngineError, SharedPriceMiss, checkExport, countPriceRows, generateExport, readColumns, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
+import type { CompareSettings, FileColumns, FileKind, PriceListDiff } from '@app/contracts';
+import { EngineError, SharedPriceMiss, checkExport, countPriceRows, diffPriceVersions, generateExport, readColumns, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
 import type { ShareRequest } from './engine-runner';
 
 /** A batch share for an export: always its id, its bytes only when the thread lacks it; `drop`: ids to let go of first. */
@@ -14,7 +14,7 @@ export interface ShareRef {
 /**
  * What an engine thread is asked: an export (with the batch's share it holds or is given), the
  * check of one (DESIGN §11), a batch's shared price read to build and keep (§12), a version's
- * rows (§12), a file's columns (§10), or to let a share go (no reply).
+ * rows (§12), a file's columns (§10), two versions of a list compared (§16), or to let a share go (no reply).
  */
 export type EngineThreadRequest =
   | { mode: 'generate'; input: Omit<EngineInput, 'sharedPrice'>; share?: ShareRef }
@@ -22,6 +22,7 @@ export type EngineThreadRequest =
   | ({ mode: 'share'; keep: ShareRef } & ShareRequest)
   | { mode: 'rows'; price: string }
   | { mode: 'columns'; file: string; kind: FileKind }
+  | { mode: 'diff'; before: string; after: string; settings: CompareSettings; xlsx: string }
   | { mode: 'forget'; id: number };
 
 export type EngineThreadReply =
@@ -30,6 +31,7 @@ export type EngineThreadReply =
   | { ok: true; mode: 'share'; bytes: Uint8Array }
   | { ok: true; mode: 'rows'; rows: number }
   | { ok: true; mode: 'columns'; columns: FileColumns }
+  | { ok: true; mode: 'diff'; diff: PriceListDiff }
   | { ok: false; engineError: boolean; message: string; code?: string; missingShare?: number; priceMiss?: true };
 
 /** The batch shares this thread holds, by the runner's ids (its ThreadShareLedger says which). */
@@ -50,6 +52,7 @@ function owned(bytes: Buffer, transfer: ArrayBuffer[]): Uint8Array {
 async function answer(request: Exclude<EngineThreadRequest, { mode: 'forget' }>, transfer: ArrayBuffer[]): Promise<EngineThreadReply> {
   if (request.mode === 'rows') return { ok: true, mode: 'rows', rows: await countPriceRows(request.price) };
   if (request.mode === 'columns') return { ok: true, mode: 'columns', columns: await readColumns(request.file, request.kind) };
+  if (request.mode === 'diff') return { ok: true, mode: 'diff', diff: await diffPriceVersions(request.before, request.after, request.settings, { xlsx: request.xlsx }) };
   if (request.mode === 'share') {
     const { keep, mode: _mode, ...args } = request;
     for (const id of keep.drop) shares.delete(id);

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import type { FileColumns, FileKind } from '@app/contracts';
+import type { CompareSettings, FileColumns, FileKind, PriceListDiff } from '@app/contracts';
 import { SharedPriceMiss, type CheckOutput, type EngineInput, type EngineOutput } from '@app/export-engine';
 import { EngineBoundExceeded, EngineRejection, EngineRunner, type EngineBounds, type PriceShare, type ShareRequest } from './engine-runner';
 import type { EngineThreadReply, EngineThreadRequest } from './engine.thread';
@@ -88,6 +88,12 @@ export class ThreadEngineRunner extends EngineRunner {
     const reply = await this.ask(() => ({ mode: 'columns', file, kind }));
     if (reply.mode !== 'columns') throw new Error('the engine thread answered another request');
     return reply.columns;
+  }
+
+  async diff(before: string, after: string, settings: CompareSettings, xlsx: string): Promise<PriceListDiff> {
+    const reply = await this.ask(() => ({ mode: 'diff', before, after, settings, xlsx }));
+    if (reply.mode !== 'diff') throw new Error('the engine thread answered another request');
+    return reply.diff;
   }
 
   /** Built in a thread that keeps it (no clone of it is ever sent there). */
