@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -74,15 +74,29 @@ auth_mechanisms = plain login
 ssl = yes
 ssl_cert = <${dir}/cert.pem
 ssl_key = <${dir}/key.pem
+# One passwd-file per user: a user added while the server runs is a new file, never a stale cache.
 passdb {
   driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${dir}/passwd
+  args = scheme=PLAIN ${dir}/users/%u
+}
+# A wrong password answers at once (a real server waits 2 s), and does not slow the next login
+# from the same address (anvil's auth penalty, off when its socket is closed): tests need no wait.
+auth_failure_delay = 0
+service anvil {
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }
 }
 userdb {
   driver = static
   args = uid=${who.uid} gid=${who.gid} home=${dir}/mail/%u
 }
 mail_location = maildir:~/Maildir
+# Folders nest with '/', as on most servers (Gmail, Exchange): "Поставщики/Ромашка".
+namespace inbox {
+  inbox = yes
+  separator = /
+}
 service imap-login {
   inet_listener imap {
     port = ${port}
@@ -120,7 +134,7 @@ export async function startDovecot(): Promise<Dovecot> {
   const tls: SelfSigned = selfSignedCert();
   writeFileSync(join(dir, 'cert.pem'), tls.cert);
   writeFileSync(join(dir, 'key.pem'), tls.key, { mode: 0o600 });
-  writeFileSync(join(dir, 'passwd'), '', { mode: 0o644 });
+  mkdirSync(join(dir, 'users'), { mode: 0o755 });
   const [port, tlsPort] = [await freePort(), await freePort()];
   const conf = join(dir, 'dovecot.conf');
   writeFileSync(conf, config(dir, port, tlsPort, who));
@@ -143,9 +157,14 @@ export async function startDovecot(): Promise<Dovecot> {
   const passwords = new Map<string, string>();
   const session = async <T>(login: string, work: (client: ImapFlow) => Promise<T>): Promise<T> => {
     const client = new ImapFlow({ host: '127.0.0.1', port, secure: false, doSTARTTLS: false, auth: { user: login, pass: passwords.get(login) ?? '' }, logger: false, disableAutoIdle: true });
-    await client.connect();
+    client.on('error', () => undefined); // the failure reaches the command in flight
     try {
+      await client.connect();
       return await work(client);
+    } catch (err) {
+      // imapflow says only "Command failed"; the server's answer says why.
+      const text = (err as { responseText?: string }).responseText;
+      throw text ? new Error(`dovecot (${login}): ${text}`, { cause: err }) : err;
     } finally {
       await client.logout().catch(() => client.close());
     }
@@ -157,8 +176,8 @@ export async function startDovecot(): Promise<Dovecot> {
     tlsPort,
     cert: tls.cert,
     addUser(login, password) {
-      // dovecot rereads a passwd-file that changed, so a user added after the start logs in at once.
-      appendFileSync(join(dir, 'passwd'), `${login}:{PLAIN}${password}\n`);
+      if (!/^[\w.-]+$/.test(login)) throw new Error(`a test login is letters, digits, '.', '_' or '-': ${login}`);
+      writeFileSync(join(dir, 'users', login), `${login}:{PLAIN}${password}\n`, { mode: 0o644 });
       passwords.set(login, password);
     },
     createFolder: (login, folder) => session(login, async (client) => void (await client.mailboxCreate(folder))),

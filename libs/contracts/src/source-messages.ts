@@ -24,6 +24,7 @@ export const SOURCE_ERR = {
   mailAuth: 'Почтовый сервер не принял логин или пароль',
   mailFolder: (folder: string) => `В почтовом ящике нет папки «${folder}»`,
   mailServer: (text: string) => `Почтовый сервер ответил ошибкой: ${text}`,
+  mailClosed: 'Почтовый сервер закрыл соединение',
   noAttachment: (glob: string | null) => (glob ? `Во вложениях нет файла, подходящего под «${glob}»` : 'В письме нет вложений'),
   attachmentTooBig: (name: string, maxBytes: number) => `Вложение «${name}» больше ${mb(maxBytes)} МБ`,
 } as const;

@@ -20,7 +20,8 @@ export type SourceErrorCode =
   | 'too-big'
   | 'mail-auth'
   | 'mail-folder'
-  | 'mail-server';
+  | 'mail-server'
+  | 'no-attachment';
 
 export class SourceError extends Error {
   override readonly name = 'SourceError';
