@@ -7,6 +7,7 @@ import { SOURCE_ERR, SOURCE_TEST, type MailboxSourceSettings } from '@app/contra
 import { startDovecot, type Dovecot } from '../../../test/support/dovecot';
 import { pollMailbox, settleMailbox, type MailboxPollResult, type PolledMessage } from './mailbox-poll';
 import { testMailbox } from './mailbox-test';
+import { testConnection } from './test-connection';
 import { SourceError } from './source-error';
 import type { SourceLimits } from './source-limits';
 
@@ -139,6 +140,26 @@ describe('pollMailbox: filters and attachments', () => {
     expect(outlook.subject).toBe('Прайс');
   });
 
+  it('takes a message that is the file itself (one part, no multipart), as some ERP systems send it', async () => {
+    const box = mailbox();
+    const body = xlsx('single');
+    const raw = [
+      'From: erp@supplier.ru',
+      'Subject: Price',
+      'MIME-Version: 1.0',
+      'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet; name="export.xlsx"',
+      'Content-Disposition: attachment; filename="export.xlsx"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      body.toString('base64').replace(/.{76}/g, '$&\r\n'),
+      '',
+    ].join('\r\n');
+    await dovecot.putMessage(box.login, raw);
+    const [taken] = (await poll(box)).messages as Extract<PolledMessage, { outcome: 'file' }>[];
+    expect(taken.attachment.fileName).toBe('export.xlsx');
+    expect(readFileSync(taken.attachment.path)).toEqual(body);
+  });
+
   it('reports a matching message without a matching attachment, and one over the size limit, and goes on', async () => {
     const box = mailbox();
     await dovecot.putMessage(box.login, { from: 'a@supplier.ru', subject: 'Прайс', attachments: [{ filename: 'price.pdf', content: Buffer.from('%PDF') }] });
@@ -267,7 +288,7 @@ describe('testMailbox', () => {
     // The size is estimated from the encoded one: within a line's worth of bytes.
     expect(Math.abs(result.files[0].size! - 10_000)).toBeLessThan(100);
     expect((await dovecot.listFolder(box.login)).map((m) => m.seen)).toEqual([false, false, false]);
-    expect(await testMailbox(mailbox(), limits)).toEqual({ ok: true, message: 'Подключение работает, новых подходящих писем нет', files: [] });
+    expect(await testConnection({ kind: 'mailbox', ...mailbox() }, limits)).toEqual({ ok: true, message: 'Подключение работает, новых подходящих писем нет', files: [] });
   });
 
   it('answers a failure as ok: false with its message', async () => {

@@ -8,6 +8,7 @@ import { selfSignedCert, type SelfSigned } from '../../../test/support/self-sign
 import { startSupplierServer, type SupplierServer } from '../../../test/support/supplier-server';
 import { SourceError } from './source-error';
 import type { SourceLimits } from './source-limits';
+import { testConnection } from './test-connection';
 import { fetchUrl, testUrl, type UrlFile } from './url-fetch';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -137,9 +138,11 @@ describe('fetchUrl: redirects', () => {
     }
   });
 
-  it('refuses a redirect to a scheme other than http(s)', async () => {
-    const err = await failure(fetchUrl({ url: server.url(`/to?url=${encodeURIComponent('file:///etc/passwd')}`) }, {}, open, dest()));
-    expect(err).toMatchObject({ code: 'bad-url', message: SOURCE_ERR.badRedirect });
+  it('refuses a redirect to a scheme other than http(s), or to no address at all', async () => {
+    for (const target of ['file:///etc/passwd', 'http://[bad']) {
+      const err = await failure(fetchUrl({ url: server.url(`/to?url=${encodeURIComponent(target)}`) }, {}, open, dest()));
+      expect(err).toMatchObject({ code: 'bad-url', message: SOURCE_ERR.badRedirect });
+    }
   });
 
   it('sends credentials only to the source address’s own origin', async () => {
@@ -299,6 +302,7 @@ describe('testUrl', () => {
     server.publish('/t.xlsx', { body: price, disposition: `attachment; filename*=UTF-8''${encodeURIComponent('Прайс.xlsx')}` });
     expect(await testUrl({ url: server.url('/redirect/1/t.xlsx') }, open)).toEqual({ ok: true, message: SOURCE_TEST.urlOk('Прайс.xlsx'), files: [{ name: 'Прайс.xlsx', size: price.length }] });
     expect(await testUrl({ url: server.url('/big-chunked/100') }, open)).toMatchObject({ ok: true, files: [{ name: '100', size: null }] });
+    expect(await testConnection({ kind: 'url', url: server.url('/t.xlsx') }, open)).toMatchObject({ ok: true, files: [{ name: 'Прайс.xlsx' }] });
   });
 
   it('answers a failure as ok: false with its message, a file over the limit included', async () => {

@@ -22,10 +22,10 @@ export interface OpenedUrl {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const USER_AGENT = 'price-export (supplier price list fetcher)';
 
-function parseSourceUrl(raw: string, message: string): URL {
+function parseSourceUrl(raw: string, message: string, base?: URL): URL {
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(raw, base);
   } catch {
     throw new SourceError('bad-url', message);
   }
@@ -73,7 +73,7 @@ export async function openUrl(settings: UrlSourceSettings, limits: SourceLimits,
     const location = response.headers.location;
     if (!REDIRECTS.has(status) || !location) throw statusError(status);
     if (hop >= limits.maxRedirects) throw new SourceError('too-many-redirects', SOURCE_ERR.tooManyRedirects(limits.maxRedirects), status);
-    url = parseSourceUrl(new URL(location, url).href, SOURCE_ERR.badRedirect);
+    url = parseSourceUrl(location, SOURCE_ERR.badRedirect, url);
   }
 }
 
