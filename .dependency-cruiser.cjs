@@ -38,6 +38,17 @@ module.exports = {
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: ['node_modules/yauzl/'] },
     },
     {
+      name: 'sources-network-only',
+      comment:
+        'libs/sources does the network work of price-list sources and nothing else: Node built-ins, imapflow, picomatch and the contracts; no Nest, queue, database, storage or config (the caller passes limits in).',
+      severity: 'error',
+      from: { path: '^libs/sources/src', pathNot: ['\\.spec\\.ts$'] },
+      to: {
+        path: ['^libs/(?!contracts/|sources/)', '^apps/', '^node_modules/'],
+        pathNot: ['^node_modules/(imapflow|picomatch|@types/picomatch)/'],
+      },
+    },
+    {
       name: 'libs-not-apps',
       comment: 'Dependencies point one way: apps use libs, libs never import apps.',
       severity: 'error',

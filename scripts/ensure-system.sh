@@ -63,6 +63,9 @@ if [ "$mode" = test ]; then
   have chromium || missing+=(chromium)               # browser tests (playwright-core drives it)
   have soffice || missing+=(libreoffice-calc-nogui)  # engine tests open generated files with it
   have docker-compose || missing+=(docker-compose)   # validates docker-compose.yml
+  # Source tests start their own dovecot (test/support/dovecot.ts) on free loopback ports with their
+  # own config, so a system dovecot the package may start is neither needed nor in the way.
+  [ -x /usr/sbin/dovecot ] || missing+=(dovecot-imapd)
   have fc-list || missing+=(fontconfig)
   # Read the font list whole: `fc-list | grep -q` can end fc-list with SIGPIPE, which pipefail
   # reports as a failure although the font is there.

@@ -22,3 +22,5 @@ export * from './batch.contract';
 export * from './return-path';
 export * from './price-list-guard';
 export * from './price-compare-defaults';
+export * from './source.contract';
+export * from './source-messages';
