@@ -153,19 +153,22 @@ describe('price lists (DESIGN §12)', () => {
     expect(columns.columns.map((c) => c.header)).toContain('Код МА');
     const events = (await listEvents(list.id)).filter((e) => e.action === 'price-list.version');
     expect(events.map((e) => e.details)).toEqual([
-      { priceListId: list.id, list: list.name, versionId: first.version.id, name: 'Прайс ноябрь.xlsx', size: xlsx.length, sha256: first.version.sha256 },
-      { priceListId: list.id, list: list.name, versionId: second.id, name: 'прайс.csv', size: csv.length, sha256: second.sha256 },
+      { priceListId: list.id, list: list.name, versionId: first.version.id, name: 'Прайс ноябрь.xlsx', size: xlsx.length, sha256: first.version.sha256, origin: 'upload' },
+      { priceListId: list.id, list: list.name, versionId: second.id, name: 'прайс.csv', size: csv.length, sha256: second.sha256, origin: 'upload' },
     ]);
     expect(await objectsOf(list.id)).toHaveLength(2);
   });
 
-  it('counts each version\'s data rows in a worker: null in the upload\'s answer, then the rows below the header that hold a value', async () => {
+  it('counts each version\'s data rows in a worker: null in a first upload\'s answer, then the rows below the header that hold a value', async () => {
     const list = await createList();
     // Titles and a blank row above the header, two category rows and two items below it.
     const titled = (await addVersion(list.id, await titledPriceList(), 'Прайс с шапкой.xlsx')).version;
     // Two title lines and a blank one above the header, 40 items, a blank line, a totals line.
     const oneC = documented.expect('post', '/api/price-lists/{id}/versions', await uploadVersion(list.id, fixtureBytes('csv/price-1c-title.csv'), '1С.csv'), 201).body as AddPriceVersionResponse;
-    expect([titled.rows, oneC.version.rows]).toEqual([null, null]);
+    // The first version is current at once and answered before any count; a later one's answer waits
+    // for its comparison, by which time a worker may have counted it too.
+    expect(titled.rows).toBeNull();
+    expect([null, 41]).toContain(oneC.version.rows);
 
     const versions = await countedVersions(list.id);
     documented.expect('get', '/api/price-lists/{id}/versions', await api().get(`/api/price-lists/${list.id}/versions`), 200);

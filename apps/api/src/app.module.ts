@@ -47,9 +47,9 @@ import { RequestDrain } from './lifecycle/request-drain';
 import { OpenApiController } from './openapi/openapi.controller';
 import { BatchesController } from './batches/batches.controller';
 import { BatchesService } from './batches/batches.service';
-import { BatchFlowService } from './queue/batch-flow.service';
-import { BatchStarter } from '@app/queue';
-import { BatchesRepository, ExportsRepository } from '@app/persistence';
+import { batchStartProviders } from '@app/queue';
+import { PriceVersionsController } from './price-lists/price-versions.controller';
+import { PriceVersionsService } from './price-lists/price-versions.service';
 import { OpenApiService } from './openapi/openapi.service';
 import { RouteAccessExplorer } from './openapi/route-access';
 
@@ -97,6 +97,7 @@ export class AppModule {
         ChecksController,
         BatchesController,
         PriceListsController,
+        PriceVersionsController,
         OpenApiController,
       ],
       providers: [
@@ -119,12 +120,12 @@ export class AppModule {
         UploadsService,
         UploadStorer,
         PriceListsService,
+        PriceVersionsService,
         FilesService,
         ExportsService,
         HeaderGuardService,
         ChecksService,
-        BatchFlowService,
-        { provide: BatchStarter, useFactory: (b: BatchesRepository, e: ExportsRepository, f: BatchFlowService) => new BatchStarter(b, e, f), inject: [BatchesRepository, ExportsRepository, BatchFlowService] },
+        ...batchStartProviders(config),
         BatchesService,
         RequestDrain,
         OpenApiService,

@@ -20,6 +20,8 @@ import { BatchPriceShares } from './batch/batch-price-shares';
 import { BatchFiles } from './batch/batch-files';
 import { JobFilesService } from './export/job-files';
 import { ShareExchange, redisShareExchange } from './batch/share-exchange';
+import { batchStartProviders } from '@app/queue';
+import { VersionDiffJobRunner } from './price-versions/version-diff-job.runner';
 
 /** The worker: no HTTP API, only the queue consumer (plus an optional liveness port). */
 @Module({})
@@ -48,6 +50,8 @@ export class WorkerModule {
         BatchPriceShares,
         JobFilesService,
         BatchJobRunner,
+        ...batchStartProviders(config),
+        VersionDiffJobRunner,
         ExportProcessor,
         WorkerHealthServer,
       ],

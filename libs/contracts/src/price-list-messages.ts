@@ -1,6 +1,12 @@
 /** Russian texts of price lists and batches (DESIGN §12), once for the API, the worker and the web app. */
 
 export const PRICE_LIST_ERR = {
+  onNewVersionInvalid: 'ожидается none, check или generate',
+  /** `…/diff` of a version that was not compared (a list's first version, or one whose comparison could not be made). */
+  notCompared: 'Версия не сравнивалась с предыдущей',
+  /** `Принять` / `Отклонить` of a version that is not held (decided already). */
+  notHeld: 'Версия не задержана: решение уже принято',
+  deliverInvalid: 'ожидается true или false',
   notFound: 'Прайс не найден',
   versionNotFound: 'Версия прайса не найдена',
   nameRequired: 'Укажите название прайса',

@@ -17,7 +17,27 @@ export interface PriceListVersion {
    * upload: null until it has (for a moment after the upload; longer if the file could not be read).
    */
   rows: number | null;
+  /**
+   * DESIGN §16: `current` is what generate and check read (one per list); `pending` while it is
+   * compared with the current one; `held` when the guard stopped it (see holdReasons) until staff
+   * accept or reject it; `rejected` (kept 30 days); `old` once another became current.
+   */
+  status: PriceVersionStatus;
+  /** How it arrived: uploaded by hand, fetched from the list's address, or mailed. */
+  origin: 'upload' | 'url' | 'mailbox';
+  /** Why the guard held it; null when it was not held. */
+  holdReasons: HoldReason[] | null;
+  /** Whether it was compared with a version (then `…/diff` and `…/diff.xlsx` answer). */
+  compared: boolean;
+  /** When and by whom a held version was accepted or rejected. */
+  decidedAt: string | null;
+  decidedBy: MadeBy;
 }
+
+export type PriceVersionStatus = 'pending' | 'current' | 'held' | 'rejected' | 'old';
+
+/** What a list does when a version becomes current (DESIGN §16): nothing, or a batch of that action over its tasks. */
+export type OnNewVersion = 'none' | 'check' | 'generate';
 
 export interface PriceList {
   id: string;
@@ -26,12 +46,23 @@ export interface PriceList {
   createdBy: MadeBy;
   /** Bumped by each rename (and each new version); a rename sends the version it edited (409 otherwise). */
   version: number;
-  /** The newest version: what generate and check use; null before the first upload. */
+  /** The current version: what generate and check use; null before the first upload. */
   current: PriceListVersion | null;
   /** How many tasks follow the list (`priceListId`). */
   taskCount: number;
   /** How many of those are stale (their newest finished export read another version than the current one). */
   staleCount: number;
+  /** How many versions wait for a decision (held). */
+  heldCount: number;
+  onNewVersion: OnNewVersion;
+  /** The batches it starts by itself send each export to its task's recipients (DESIGN §17). */
+  deliver: boolean;
+  /** The columns versions are compared by; null: what its tasks' rules use (found anew for each comparison). */
+  compare: CompareSettings | null;
+  /** The guard's thresholds, the defaults filled in. */
+  guard: GuardThresholds;
+  /** Whether it has a source (`GET …/source`). */
+  hasSource: boolean;
 }
 
 export interface CreatePriceListRequest {
@@ -40,11 +71,17 @@ export interface CreatePriceListRequest {
 
 export interface PatchPriceListRequest {
   name?: string;
-  /** The list's `version` the rename was made from; another stored version → 409. */
+  /** The list's `version` the change was made from; another stored version → 409. */
   version?: number;
+  onNewVersion?: OnNewVersion;
+  deliver?: boolean;
+  /** null: compare by what the tasks' rules use. */
+  compare?: CompareSettings | null;
+  /** A part left out keeps its value. */
+  guard?: Partial<GuardThresholds>;
 }
 
-/** `POST /api/price-lists/{id}/versions` (multipart `file`) → 201. */
+/** `POST /api/price-lists/{id}/versions` (multipart `file`) → 201, once the version is compared: its final `status` and `holdReasons`. */
 export interface AddPriceVersionResponse {
   version: PriceListVersion;
   /** The tasks that follow the list: each one already exported is now stale. */

@@ -12,11 +12,6 @@ export const priceListNameSchema = nameSchema(PRICE_LIST_ERR.nameRequired, LIMIT
 /** `POST /api/price-lists`. */
 export const createPriceListSchema = z.object({ name: priceListNameSchema });
 
-/** `PATCH /api/price-lists/{id}`: a rename, made from the list's `version` (409 when it is not the stored one). */
-export const patchPriceListSchema = z.object({
-  name: priceListNameSchema.optional(),
-  version: z.int({ error: PRICE_LIST_ERR.versionInvalid }).min(1, PRICE_LIST_ERR.versionInvalid).max(2_147_483_647, PRICE_LIST_ERR.versionInvalid).optional(),
-});
 
 const keyColumn = z
   .int({ error: PRICE_COMPARE_ERR.keyColumn(LIMITS.columnMax) })
@@ -81,3 +76,16 @@ export const guardThresholdsSchema = z.object({
   maxChangedPct: percent(0, 100).optional(),
   maxJumpPct: percent(10, JUMP_BUCKET_MAX).optional(),
 }) satisfies z.ZodType<Partial<GuardThresholds>, unknown>;
+
+/**
+ * `PATCH /api/price-lists/{id}`: a rename and the list's own settings (DESIGN §16), made from the
+ * list's `version` (409 when it is not the stored one); what is left out keeps its value.
+ */
+export const patchPriceListSchema = z.object({
+  name: priceListNameSchema.optional(),
+  version: z.int({ error: PRICE_LIST_ERR.versionInvalid }).min(1, PRICE_LIST_ERR.versionInvalid).max(2_147_483_647, PRICE_LIST_ERR.versionInvalid).optional(),
+  onNewVersion: z.enum(['none', 'check', 'generate'], { error: PRICE_LIST_ERR.onNewVersionInvalid }).optional(),
+  deliver: z.boolean({ error: PRICE_LIST_ERR.deliverInvalid }).optional(),
+  compare: compareSettingsSchema.nullable().optional(),
+  guard: guardThresholdsSchema.optional(),
+});

@@ -32,6 +32,17 @@ const storedFile = z.object({ name: z.string(), size: z.int().min(0), uploadedAt
 const taskFiles = z.object({ price: storedFile.nullable(), template: storedFile.nullable() });
 const auditUser = z.object({ id, login: z.string(), displayName: z.string() });
 
+const compareSettingsRef = z.object({
+  keyColumns: z.object({ ma: column, gm: column }).describe('the MA and the GM code columns of the list; at least one is set'),
+  valueColumns: z.array(z.int().min(1)).describe('the columns whose values are compared, 1 = column A'),
+  headers: z.record(z.string(), z.string()).optional().describe('`{"6": "Цена с НДС"}`: the header each column was chosen by'),
+});
+const guardThresholdsRef = z.object({
+  maxRowDropPct: z.int().min(0).max(100).describe('hold when the rows with a code fell by more than this percentage'),
+  maxChangedPct: z.int().min(0).max(100).describe('hold when more than this percentage of the codes in both versions changed a value'),
+  maxJumpPct: z.int().min(10).max(1000).describe('a value that rose or fell by more than this percentage is a jump (100: above 2× or below ½); jumps at more than 0.5 % of the codes hold'),
+});
+const holdReason = z.object({ code: z.enum(HOLD_REASON_CODES as [HoldReason['code'], ...HoldReason['code'][]]), message: z.string().describe('the reason, in Russian') });
 const priceListVersion = z.object({
   id,
   priceListId: id,
@@ -42,30 +53,34 @@ const priceListVersion = z.object({
   uploadedAt: isoTime,
   uploadedBy: auditUser.nullable(),
   rows: z.int().min(0).nullable().describe('data rows below the header row that hold a value, as the export reads the list; null until a worker has counted them (just after the upload)'),
+  status: z
+    .enum(['pending', 'current', 'held', 'rejected', 'old'])
+    .describe('current: what generate and check read; pending: being compared with the current one; held: stopped by the guard until accepted or rejected; rejected (kept 30 days); old: replaced'),
+  origin: z.enum(['upload', 'url', 'mailbox']).describe('uploaded by hand, fetched from the address, or mailed'),
+  holdReasons: z.array(holdReason).nullable().describe('why the guard held it; null when it was not held'),
+  compared: z.boolean().describe('compared with the version current before it: …/diff and …/diff.xlsx answer'),
+  decidedAt: isoTime.nullable(),
+  decidedBy: auditUser.nullable().describe('who accepted or rejected it'),
 });
 const priceList = z.object({
   id,
   name: z.string(),
   createdAt: isoTime,
   createdBy: auditUser.nullable(),
-  version: z.int().min(1).describe('raised by a rename and by each new version; send it back with a rename (409 when it is not the stored one)'),
-  current: priceListVersion.nullable().describe('the newest version, used by generate and check; null before the first upload'),
+  version: z.int().min(1).describe('raised by each change of the list and by each new version; send it back with a change (409 when it is not the stored one)'),
+  current: priceListVersion.nullable().describe('the current version, used by generate and check; null before the first upload'),
   taskCount: z.int().min(0).describe('tasks that follow the list'),
   staleCount: z.int().min(0).describe('of those, the stale ones'),
+  heldCount: z.int().min(0).describe('versions held by the guard, waiting for a decision'),
+  onNewVersion: z.enum(['none', 'check', 'generate']).describe('when a version becomes current: nothing, or a batch of this action over the tasks that follow the list, started by Автоматически'),
+  deliver: z.boolean().describe("that batch sends each export to its task's recipients"),
+  compare: compareSettingsRef.nullable().describe("the columns versions are compared by; null: what the tasks' rules use"),
+  guard: guardThresholdsRef,
+  hasSource: z.boolean().describe('the list has a source (GET …/source)'),
 });
 const addPriceVersionResponse = z.object({ version: priceListVersion, taskIds: z.array(id).describe('the tasks that follow the list, now stale') });
 const taskPriceListRef = z.object({ id, name: z.string(), current: priceListVersion.nullable() });
 
-const compareSettings = z.object({
-  keyColumns: z.object({ ma: column, gm: column }).describe('the MA and the GM code columns of the list; at least one is set'),
-  valueColumns: z.array(z.int().min(1)).describe('the columns whose values are compared, 1 = column A'),
-  headers: z.record(z.string(), z.string()).optional().describe('`{"6": "Цена с НДС"}`: the header each column was chosen by'),
-});
-const guardThresholds = z.object({
-  maxRowDropPct: z.int().min(0).max(100).describe('hold when the rows with a code fell by more than this percentage'),
-  maxChangedPct: z.int().min(0).max(100).describe('hold when more than this percentage of the codes in both versions changed a value'),
-  maxJumpPct: z.int().min(10).max(1000).describe('a value that rose or fell by more than this percentage is a jump (100: above 2× or below ½); jumps at more than 0.5 % of the codes hold'),
-});
 const diffValue = z.union([z.number(), z.string(), z.null()]).describe('a number, a date as dd.mm.yyyy, a text; null when empty');
 const diffChange = z.object({
   code: z.string().describe("the code as the newer version writes it (its MA code, else its GM code)"),
@@ -97,9 +112,8 @@ const priceListDiff = z.object({
   changedCodes: z.int().min(0).describe('of those, the codes with a changed value'),
   duplicates: z.object({ before: z.int().min(0), after: z.int().min(0) }).describe('later rows repeating a code of the same version'),
   jumps: z.object({ up: jumpHistogram, down: jumpHistogram, largestUp: diffChange.nullable(), largestDown: diffChange.nullable() }),
-  settings: compareSettings,
+  settings: compareSettingsRef,
 });
-const holdReason = z.object({ code: z.enum(HOLD_REASON_CODES as [HoldReason['code'], ...HoldReason['code'][]]), message: z.string().describe('the reason, in Russian') });
 
 const task = z.object({
   id,
@@ -324,8 +338,8 @@ export const RESPONSE_SCHEMAS = {
   PriceList: priceList,
   AddPriceVersionResponse: addPriceVersionResponse,
   TaskPriceListRef: taskPriceListRef,
-  CompareSettings: compareSettings,
-  GuardThresholds: guardThresholds,
+  CompareSettings: compareSettingsRef,
+  GuardThresholds: guardThresholdsRef,
   DiffChange: diffChange,
   DiffHeaderChange: diffHeaderChange,
   PriceListDiff: priceListDiff,

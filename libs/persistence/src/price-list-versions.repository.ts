@@ -54,7 +54,8 @@ export interface ComparisonInput {
 export type SettleOutcome =
   | { outcome: 'current' | 'held'; status: VersionStatus; list: PriceListEntity }
   | { outcome: 'settled'; status: VersionStatus; list: PriceListEntity }
-  | { outcome: 'stale' | 'gone' };
+  | { outcome: 'stale' }
+  | { outcome: 'gone' };
 
 /** Rolls back a version whose new object the sweep already removed. */
 class SweptUpload extends Error {}

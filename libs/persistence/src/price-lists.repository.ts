@@ -1,6 +1,6 @@
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { recordAudit, type Actor } from './audit-writer';
-import { PriceListEntity, PriceListVersionEntity } from './price-list.entity';
+import { PriceListEntity, PriceListVersionEntity, type OnNewVersion } from './price-list.entity';
 import { STALE_SQL } from './price-list-sql';
 import { UnownedObjectsRepository } from './unowned-objects.repository';
 
@@ -10,6 +10,38 @@ export interface PriceListRow {
   current: PriceListVersionEntity | null;
   taskCount: number;
   staleCount: number;
+  heldCount: number;
+  hasSource: boolean;
+}
+
+/** A list's change (`PATCH /api/price-lists/{id}`): a rename and its own settings (DESIGN §16). */
+export interface PriceListChange {
+  name?: string;
+  version?: number;
+  onNewVersion?: OnNewVersion;
+  deliver?: boolean;
+  compare?: Record<string, unknown> | null;
+  guard?: Record<string, unknown>;
+}
+
+type Settings = Pick<PriceListEntity, 'onNewVersion' | 'deliver' | 'compare' | 'guard'>;
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/** The settings the change makes differ from the stored ones, before and after; null when none. A guard left in part keeps the rest. */
+function settingsChange(list: PriceListEntity, change: PriceListChange): { from: Partial<Settings>; to: Partial<Settings> } | null {
+  const wanted: Partial<Settings> = {};
+  if (change.onNewVersion !== undefined) wanted.onNewVersion = change.onNewVersion;
+  if (change.deliver !== undefined) wanted.deliver = change.deliver;
+  if (change.compare !== undefined) wanted.compare = change.compare;
+  if (change.guard !== undefined) wanted.guard = { ...(list.guard ?? {}), ...change.guard };
+  const from: Partial<Settings> = {};
+  const to: Partial<Settings> = {};
+  for (const key of Object.keys(wanted) as (keyof Settings)[]) {
+    if (JSON.stringify(wanted[key]) === JSON.stringify(list[key])) continue;
+    (from as Record<string, unknown>)[key] = list[key];
+    (to as Record<string, unknown>)[key] = wanted[key];
+  }
+  return Object.keys(to).length ? { from, to } : null;
 }
 
 /** Why a write was refused; the caller turns it into the user's message. */
@@ -62,17 +94,32 @@ export class PriceListsRepository {
     }
   }
 
-  /** A rename from the list's `version` (another stored one: `changed`); the same name changes nothing. */
-  async rename(actor: Actor, id: string, change: { name?: string; version?: number }): Promise<PriceListRow | PriceListRefusal | null> {
+  /**
+   * A rename and the list's own settings (DESIGN §16), from the list's `version` (another stored
+   * one: `changed`); what is left out, or the same as stored, changes nothing. Each kind of change
+   * is its own audit event: a rename, the settings (before and after).
+   */
+  async update(actor: Actor, id: string, change: PriceListChange): Promise<PriceListRow | PriceListRefusal | null> {
     try {
       const found = await this.db.transaction(async (tx) => {
         const list = await tx.getRepository(PriceListEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!list) return null;
         if (change.version !== undefined && change.version !== list.version) return 'changed' as const;
-        if (change.name === undefined || change.name === list.name) return list.id;
-        const from = list.name;
-        await tx.getRepository(PriceListEntity).update({ id }, { name: change.name, version: list.version + 1 });
-        await recordAudit(tx, actor, 'price-list.rename', { priceListId: id, from, to: change.name });
+        const renamed = change.name !== undefined && change.name !== list.name;
+        const settings = settingsChange(list, change);
+        if (!renamed && !settings) return list.id;
+        const next = { name: renamed ? change.name! : list.name, onNewVersion: list.onNewVersion, deliver: list.deliver, compare: list.compare, guard: list.guard, ...settings?.to };
+        await tx.query(`UPDATE price_lists SET name = $2, version = $3, on_new_version = $4, deliver = $5, compare = $6::jsonb, guard = $7::jsonb WHERE id = $1`, [
+          id,
+          next.name,
+          list.version + 1,
+          next.onNewVersion,
+          next.deliver,
+          json(next.compare),
+          json(next.guard),
+        ]);
+        if (renamed) await recordAudit(tx, actor, 'price-list.rename', { priceListId: id, from: list.name, to: change.name });
+        if (settings) await recordAudit(tx, actor, 'price-list.settings', { priceListId: id, list: next.name, from: settings.from, to: settings.to });
         return list.id;
       });
       return found === null || found === 'changed' ? found : this.find(found);
@@ -118,6 +165,22 @@ export class PriceListsRepository {
         )) as { id: string; tasks: number; stale: number }[])
       : [];
     const countOf = new Map(counts.map((c) => [c.id, c]));
-    return lists.map((list) => ({ list, current: current.get(list.id) ?? null, taskCount: countOf.get(list.id)?.tasks ?? 0, staleCount: countOf.get(list.id)?.stale ?? 0 }));
+    const extras = ids.length
+      ? ((await this.db.query(
+          `SELECT l.id, (SELECT count(*)::int FROM price_list_versions v WHERE v.price_list_id = l.id AND v.status = 'held') AS held,
+                  EXISTS (SELECT 1 FROM price_list_sources s WHERE s.price_list_id = l.id) AS "hasSource"
+             FROM price_lists l WHERE l.id = ANY($1)`,
+          [ids],
+        )) as { id: string; held: number; hasSource: boolean }[])
+      : [];
+    const extraOf = new Map(extras.map((e) => [e.id, e]));
+    return lists.map((list) => ({
+      list,
+      current: current.get(list.id) ?? null,
+      taskCount: countOf.get(list.id)?.tasks ?? 0,
+      staleCount: countOf.get(list.id)?.stale ?? 0,
+      heldCount: extraOf.get(list.id)?.held ?? 0,
+      hasSource: extraOf.get(list.id)?.hasSource ?? false,
+    }));
   }
 }

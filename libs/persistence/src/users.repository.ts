@@ -35,8 +35,9 @@ const FIRST_ADMIN_LOCK = 7_301_776_043;
 export class UsersRepository {
   constructor(private readonly db: DataSource) {}
 
+  /** People, not the built-in users (DESIGN §16 `Автоматически`), which nobody manages. */
   list(): Promise<UserEntity[]> {
-    return this.db.getRepository(UserEntity).find({ order: { login: 'ASC' } });
+    return this.db.getRepository(UserEntity).find({ where: { system: false }, order: { login: 'ASC' } });
   }
 
   find(id: string, manager: EntityManager = this.db.manager): Promise<UserEntity | null> {
@@ -49,7 +50,7 @@ export class UsersRepository {
       .getRepository(UserEntity)
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
-      .where('lower(u.login) = lower(:login)', { login })
+      .where('lower(u.login) = lower(:login) AND NOT u.system', { login })
       .getOne();
     return (user as (UserEntity & { passwordHash: string | null }) | null) ?? null;
   }
@@ -70,7 +71,7 @@ export class UsersRepository {
   ensureFirstAdmin(login: string, passwordHash: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK]);
-      const [{ n }] = await tx.query<{ n: number }[]>('SELECT count(*)::int AS n FROM users');
+      const [{ n }] = await tx.query<{ n: number }[]>('SELECT count(*)::int AS n FROM users WHERE NOT system');
       if (n > 0) return false;
       const repo = tx.getRepository(UserEntity);
       const saved = await repo.save(repo.create({ login, displayName: login, role: 'admin', passwordHash, mustChangePassword: false, disabled: false, oidcSubject: null }));
@@ -106,7 +107,7 @@ export class UsersRepository {
     return this.db.transaction(async (tx) => {
       const admins = await tx.query<{ id: string }[]>(`SELECT id FROM users WHERE role = 'admin' AND NOT disabled ORDER BY id FOR UPDATE`);
       const repo = tx.getRepository(UserEntity);
-      const user = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const user = await repo.findOne({ where: { id, system: false }, lock: { mode: 'pessimistic_write' } });
       if (!user) return null;
       const losesAdmin = user.role === 'admin' && !user.disabled && ((change.role !== undefined && change.role !== 'admin') || change.disabled === true);
       if (losesAdmin && admins.length <= 1) return 'last-admin' as const;

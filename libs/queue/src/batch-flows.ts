@@ -43,6 +43,11 @@ export class BatchFlows {
     }
   }
 
+  /** Nest closes it with the app. */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+
   async close(): Promise<void> {
     await withTimeout(this.flows.close(), 3_000, 'flow producer close').catch(() => void this.flows.disconnect().catch(() => undefined));
   }

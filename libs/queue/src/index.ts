@@ -2,3 +2,4 @@ export * from './job-options';
 export * from './batch-flows';
 export * from './batch-starter';
 export * from './list-runs';
+export * from './queue-providers';

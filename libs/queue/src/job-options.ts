@@ -16,6 +16,19 @@ export const checkJobOptions = (jobId: string) => ({
   removeOnFail: { age: 300 },
 });
 
+/**
+ * A version's comparison (DESIGN §16): its id is the version's, so it is queued once. A failed
+ * one is removed: a version still pending afterwards (an outage outlasted the attempts) is queued
+ * again by the reconciler.
+ */
+export const versionDiffJobOptions = (jobId: string) => ({
+  jobId,
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { age: 3600 },
+  removeOnFail: true,
+});
+
 /** Redis could not take the job. */
 export class QueueUnavailableError extends Error {}
 

@@ -1,4 +1,4 @@
-import type { MadeBy, PriceList, PriceListVersion, TaskPriceListRef } from '@app/contracts';
+import { GUARD_DEFAULTS, type CompareSettings, type GuardThresholds, type HoldReason, type MadeBy, type PriceList, type PriceListVersion, type TaskPriceListRef } from '@app/contracts';
 import type { PriceListEntity, PriceListRow, PriceListVersionEntity, UserEntity } from '@app/persistence';
 
 const madeBy = (user: UserEntity | null | undefined): MadeBy => (user ? { id: user.id, login: user.login, displayName: user.displayName } : null);
@@ -15,8 +15,17 @@ export function toPriceListVersion(v: PriceListVersionEntity): PriceListVersion 
     uploadedAt: v.uploadedAt.toISOString(),
     uploadedBy: madeBy(v.uploader),
     rows: v.rows,
+    status: v.status,
+    origin: v.origin,
+    holdReasons: v.holdReasons as HoldReason[] | null,
+    compared: v.diff !== null,
+    decidedAt: v.decidedAt?.toISOString() ?? null,
+    decidedBy: madeBy(v.decider),
   };
 }
+
+/** A list's guard thresholds with the defaults filled in (DESIGN §16). */
+export const guardOf = (list: PriceListEntity): GuardThresholds => ({ ...GUARD_DEFAULTS, ...(list.guard as Partial<GuardThresholds> | null) });
 
 export function toPriceList(row: PriceListRow): PriceList {
   return {
@@ -28,6 +37,12 @@ export function toPriceList(row: PriceListRow): PriceList {
     current: row.current ? toPriceListVersion(row.current) : null,
     taskCount: row.taskCount,
     staleCount: row.staleCount,
+    heldCount: row.heldCount,
+    onNewVersion: row.list.onNewVersion,
+    deliver: row.list.deliver,
+    compare: row.list.compare as CompareSettings | null,
+    guard: guardOf(row.list),
+    hasSource: row.hasSource,
   };
 }
 

@@ -8,6 +8,8 @@ import {
   EXPORT_JOB,
   EXPORT_QUEUE,
   VERSION_ROWS_JOB,
+  VERSION_DIFF_JOB,
+  versionDiffJobId,
   versionRowsJobId,
   type CheckJobData,
   type CheckResponse,
@@ -21,7 +23,7 @@ import {
 } from '@app/contracts';
 import { APP_CONFIG, redisOptions, type AppConfig } from '@app/config';
 import { TasksRepository } from '@app/persistence';
-import { QueueUnavailableError, checkJobOptions, exportJobOptions, withTimeout } from '@app/queue';
+import { QueueUnavailableError, checkJobOptions, exportJobOptions, versionDiffJobOptions, withTimeout } from '@app/queue';
 
 /**
  * The job did not finish within the wait; it goes on and lands in the history. `outage`: the
@@ -113,6 +115,13 @@ export class ExportQueueService implements OnApplicationShutdown {
       removeOnFail: { age: 600 },
     });
     await this.enqueue(this.queue.addBulk(versionIds.map((versionId) => ({ name: VERSION_ROWS_JOB, data: { versionId }, opts: opts(versionId) }))));
+  }
+
+  /** Queues the comparison of a pending version (DESIGN §16) and gives its id: one per version. */
+  async addVersionDiff(versionId: string): Promise<string> {
+    const jobId = versionDiffJobId(versionId);
+    await this.enqueue(this.queue.add(VERSION_DIFF_JOB, { versionId }, versionDiffJobOptions(jobId)));
+    return jobId;
   }
 
   /**

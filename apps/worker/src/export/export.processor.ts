@@ -10,6 +10,7 @@ import {
   HOUSEKEEPING_JOB,
   RECONCILE_JOB,
   VERSION_ROWS_JOB,
+  VERSION_DIFF_JOB,
   type BatchJobData,
   type CheckJobData,
   type CheckResponse,
@@ -18,6 +19,8 @@ import {
   type ExportJobResult,
   type FileColumns,
   type VersionRowsJobData,
+  type VersionDiffJobData,
+  type VersionDiffJobResult,
 } from '@app/contracts';
 import { redisOptions, type AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
@@ -31,9 +34,10 @@ import { HousekeepingService } from '../housekeeping/housekeeping.service';
 import { ExportReconciler } from '../housekeeping/export-reconciler';
 import { BatchReconciler } from '../housekeeping/batch-reconciler';
 import { BatchJobRunner } from '../batch/batch-job.runner';
+import { VersionDiffJobRunner } from '../price-versions/version-diff-job.runner';
 
-type AnyJobData = ExportJobData | ColumnsJobData | CheckJobData | BatchJobData | VersionRowsJobData;
-type AnyJobResult = ExportJobResult | FileColumns | CheckResponse | null;
+type AnyJobData = ExportJobData | ColumnsJobData | CheckJobData | BatchJobData | VersionRowsJobData | VersionDiffJobData;
+type AnyJobResult = ExportJobResult | FileColumns | CheckResponse | VersionDiffJobResult | null;
 
 /**
  * The consumer of the `export` queue. Closing waits for the active job, so SIGTERM either finishes
@@ -55,6 +59,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     private readonly reconciler: ExportReconciler,
     private readonly batchReconciler: BatchReconciler,
     private readonly batches: BatchJobRunner,
+    private readonly versionDiffs: VersionDiffJobRunner,
     private readonly engine: EngineRunner,
     private readonly logger: PinoLogger,
   ) {}
@@ -106,6 +111,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     if (job.name === COLUMNS_JOB) return this.columns.run(job as Job<ColumnsJobData>);
     if (job.name === CHECK_JOB) return this.checks.run(job as Job<CheckJobData>);
     if (job.name === VERSION_ROWS_JOB) return this.versionRows.run(job as Job<VersionRowsJobData>);
+    if (job.name === VERSION_DIFF_JOB) return this.versionDiffs.run(job as Job<VersionDiffJobData>);
     if (job.name !== EXPORT_JOB) throw new Error(`unknown job ${job.name}`);
     return this.runner.run(job as Job<ExportJobData, ExportJobResult | null>);
   }
