@@ -50,6 +50,8 @@ import { BatchesService } from './batches/batches.service';
 import { BatchFlowService } from './queue/batch-flow.service';
 import { OpenApiService } from './openapi/openapi.service';
 import { RouteAccessExplorer } from './openapi/route-access';
+import { ApiMetricsService } from './metrics/api-metrics.service';
+import { MetricsPortServer } from './metrics/metrics-endpoints';
 
 @Global()
 @Module({})
@@ -126,6 +128,8 @@ export class AppModule {
         RequestDrain,
         OpenApiService,
         RouteAccessExplorer,
+        ApiMetricsService,
+        MetricsPortServer,
       ],
     };
   }
