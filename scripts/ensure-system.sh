@@ -63,6 +63,7 @@ if [ "$mode" = test ]; then
   have chromium || missing+=(chromium)               # browser tests (playwright-core drives it)
   have soffice || missing+=(libreoffice-calc-nogui)  # engine tests open generated files with it
   have docker-compose || missing+=(docker-compose)   # validates docker-compose.yml
+  have promtool || missing+=(prometheus)             # checks and tests the alerts, scrapes the apps
   have fc-list || missing+=(fontconfig)
   # Read the font list whole: `fc-list | grep -q` can end fc-list with SIGPIPE, which pipefail
   # reports as a failure although the font is there.
