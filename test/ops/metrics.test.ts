@@ -92,6 +92,10 @@ describe('metrics at GET /metrics (DESIGN §18)', () => {
     await agent().get(`/api/no-such-route/${missing}`).expect(404);
     await request(api.url).get(`/task/${task.id}`).expect(200);
     await agent().get('/admin/queues/api/queues').expect(200);
+    // Bull Board's page and one of its files: a route of several paths, and a mounted app's file.
+    const page = await agent().get('/admin/queues/queue/export').expect(200);
+    const asset = /src="(static\/js\/[^"]+)"/.exec(page.text)![1];
+    await agent().get(`/admin/queues/${asset}`).expect(200);
     const { text, samples: after } = await scrape(apiMetrics);
 
     const count = (route: string, status: string, method = 'GET') => delta(before, after, `${METRIC.httpDuration}_count`, { method, route, status });
@@ -100,6 +104,8 @@ describe('metrics at GET /metrics (DESIGN §18)', () => {
     expect(count('unmatched', '404')).toBe(1);
     expect(count('web-app', '200')).toBe(1);
     expect(count('/admin/queues/api/queues', '200')).toBe(1);
+    expect(count('/admin/queues/*', '200')).toBe(1);
+    expect(count('/admin/queues/static/*', '200')).toBe(1);
     // The scrapes themselves are not requests of the app.
     expect(samples(after, `${METRIC.httpDuration}_count`, { route: '/metrics' })).toEqual([]);
     for (const id of [task.id, missing]) expect(text).not.toContain(id);

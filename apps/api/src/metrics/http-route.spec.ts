@@ -20,5 +20,8 @@ describe('the route label of a request', () => {
     expect(routeLabel(req({ originalUrl: '/task/6f1c8d2e-0000-4000-8000-000000000001?x=1' }), 200)).toBe('web-app');
     expect(routeLabel(req({ originalUrl: '/assets/index-abc.js' }), 304)).toBe('web-app');
     expect(routeLabel(req({ method: 'DELETE', originalUrl: '/task/1' }), 404)).toBe('unmatched');
+    // A file of a mounted app: its mount point, not the file.
+    expect(routeLabel(req({ baseUrl: '/admin/queues/static', originalUrl: '/admin/queues/static/js/main.1a2b.js' }), 200)).toBe('/admin/queues/static/*');
+    expect(routeLabel(req({ baseUrl: '/admin/queues/static', originalUrl: '/admin/queues/static/nothing.js' }), 404)).toBe('unmatched');
   });
 });
