@@ -66,6 +66,7 @@ if [ "$mode" = test ]; then
   # Source tests start their own dovecot (test/support/dovecot.ts) on free loopback ports with their
   # own config, so a system dovecot the package may start is neither needed nor in the way.
   [ -x /usr/sbin/dovecot ] || missing+=(dovecot-imapd)
+  have promtool || missing+=(prometheus)             # checks and tests the alerts, scrapes the apps
   have fc-list || missing+=(fontconfig)
   # Read the font list whole: `fc-list | grep -q` can end fc-list with SIGPIPE, which pipefail
   # reports as a failure although the font is there.

@@ -16,6 +16,9 @@ import { pageAccess } from './auth/page-access';
 import { PrincipalResolver } from './auth/principal-resolver';
 import { RequestDrain } from './lifecycle/request-drain';
 import { DOCS_PATH } from './openapi/docs-page';
+import { ApiMetricsService } from './metrics/api-metrics.service';
+import { mountMetrics } from './metrics/metrics-endpoints';
+import { httpTiming } from './metrics/http-timing.middleware';
 
 /**
  * The API as it serves: the Nest app with the middleware around its routes (the shutdown drain,
@@ -34,7 +37,11 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   app.set('trust proxy', config.TRUST_PROXY);
 
   const server = app.getHttpAdapter().getInstance() as express.Express;
-  // First: on SIGTERM new requests get 503 while those in flight finish.
+  // Prometheus's scrape (DESIGN §18) first, untimed; then every other request is timed.
+  const metrics = app.get(ApiMetricsService);
+  mountMetrics(server, metrics, config);
+  server.use(httpTiming(metrics.metrics));
+  // Then: on SIGTERM new requests get 503 while those in flight finish.
   server.use(app.get(RequestDrain).middleware);
   // Security headers on every answer. The app is often served over plain HTTP inside a company
   // network, so requests are never upgraded to HTTPS; the rest is helmet's default policy, which

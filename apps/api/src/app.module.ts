@@ -52,6 +52,8 @@ import { PriceVersionsController } from './price-lists/price-versions.controller
 import { PriceVersionsService } from './price-lists/price-versions.service';
 import { OpenApiService } from './openapi/openapi.service';
 import { RouteAccessExplorer } from './openapi/route-access';
+import { ApiMetricsService } from './metrics/api-metrics.service';
+import { MetricsPortServer } from './metrics/metrics-endpoints';
 
 @Global()
 @Module({})
@@ -130,6 +132,8 @@ export class AppModule {
         RequestDrain,
         OpenApiService,
         RouteAccessExplorer,
+        ApiMetricsService,
+        MetricsPortServer,
       ],
     };
   }

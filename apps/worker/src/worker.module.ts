@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { dataSourceOptions, repositoryProviders } from '@app/persistence';
 import { StorageService, storageOptions } from '@app/storage';
+import { WorkerMetrics } from '@app/metrics';
 import { EngineRunner } from './export/engine-runner';
 import { ThreadEngineRunner } from './export/thread-engine-runner';
 import { ExportJobRunner } from './export/export-job.runner';
@@ -37,6 +38,7 @@ export class WorkerModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: StorageService, useValue: new StorageService(storageOptions(config)) },
         { provide: EngineRunner, useValue: new ThreadEngineRunner(undefined, undefined, { heapMb: config.ENGINE_THREAD_HEAP_MB, timeoutMs: config.ENGINE_JOB_TIMEOUT_MS }) },
+        { provide: WorkerMetrics, useFactory: (engine: EngineRunner) => new WorkerMetrics(() => engine.busyThreads), inject: [EngineRunner] },
         ...repositoryProviders(),
         ExportJobRunner,
         ColumnsJobRunner,

@@ -67,4 +67,15 @@ describe('loadConfig', () => {
       );
     }
   });
+
+  it('serves metrics only when told how: METRICS_TOKEN (16+ printable characters) and/or a METRICS_PORT of their own', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({}).METRICS_PORT).toBe(0);
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-metrics-token', METRICS_PORT: '9464' })).toMatchObject({ METRICS_TOKEN: 'a-long-metrics-token', METRICS_PORT: 9464 });
+    for (const bad of ['short', 'has a space in it, long enough', 'кириллица-не-годится-для-заголовка']) {
+      expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow('Invalid configuration: METRICS_TOKEN: expected at least 16 printable characters, no spaces');
+    }
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow('Invalid configuration: METRICS_PORT: must differ from PORT');
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT: expected an integer 0–65535/);
+  });
 });

@@ -119,6 +119,10 @@ const operatorSettings = {
   PUBLIC_URL: publicUrl,
   /** Encrypts price-list sources' passwords and tokens at rest (DESIGN §16); required once a source has one. */
   SECRETS_KEY: z.string().min(32, 'at least 32 characters (a long random string, e.g. openssl rand -base64 48)').optional(),
+  /** Bearer token of `GET /metrics` (DESIGN §18) on the API's port and on the workers' health port; unset: the API's port serves no metrics. */
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,}$/, 'expected at least 16 printable characters, no spaces').optional(),
+  /** A port of the API (on HOST) that serves only `GET /metrics`, no token asked; 0 = none. */
+  METRICS_PORT: int(0, 0, 65535),
 };
 
 /** Tuning: rarely changed; README says why each exists. */
@@ -154,6 +158,9 @@ const tuningSettings = {
 
 const schema = z.object({ ...operatorSettings, ...tuningSettings });
 
+/** Every variable the apps read: what deployment files (compose, Kubernetes) may set. */
+export const CONFIG_KEYS: readonly string[] = Object.keys(schema.shape);
+
 /** Production refuses a first admin anyone could guess; single sign-on needs its three settings together. */
 const checkedSchema = schema.superRefine((c, ctx) => {
   if (c.OIDC_ISSUER_URL || c.OIDC_CLIENT_ID || c.OIDC_CLIENT_SECRET) {
@@ -161,6 +168,7 @@ const checkedSchema = schema.superRefine((c, ctx) => {
       if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when single sign-on is configured (OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)' });
     }
   }
+  if (c.METRICS_PORT && c.METRICS_PORT === c.PORT) ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
   if (c.NODE_ENV !== 'production') return;
   if (c.ADMIN_USER === DEFAULT_ADMIN.user) ctx.addIssue({ code: 'custom', path: ['ADMIN_USER'], message: 'must not be the default in production' });
   if (c.ADMIN_PASSWORD.length < 12) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'at least 12 characters in production' });

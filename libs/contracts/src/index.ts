@@ -24,3 +24,5 @@ export * from './price-list-guard';
 export * from './price-compare-defaults';
 export * from './source.contract';
 export * from './source-messages';
+export * from './job-kinds';
+export * from './ops-messages';

@@ -146,6 +146,12 @@ export class BatchesRepository {
     return rows.map(toHead);
   }
 
+  /** Batches not yet ended (pe_batches_running, DESIGN §18). */
+  async running(): Promise<number> {
+    const [row] = await this.db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM batches WHERE finished_at IS NULL`);
+    return row.n;
+  }
+
   /**
    * Removes batches made before `cutoff`, with their rows: housekeeping calls it with the exports'
    * retention cutoff, so no batch outlives its files and reads as failed rows of removed exports.

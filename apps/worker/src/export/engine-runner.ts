@@ -49,6 +49,8 @@ export abstract class EngineRunner {
   abstract forget(share: PriceShare): void;
   /** Stops what is still running (after the worker's last job). */
   abstract close(): Promise<void>;
+  /** Engine threads running a job now (pe_engine_threads_busy). */
+  abstract get busyThreads(): number;
 }
 
 /**

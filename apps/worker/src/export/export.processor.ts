@@ -24,6 +24,7 @@ import {
 } from '@app/contracts';
 import { redisOptions, type AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
+import { WorkerMetrics } from '@app/metrics';
 import { EngineRunner } from './engine-runner';
 import { exportSlots } from './export-slots';
 import { ExportJobRunner } from './export-job.runner';
@@ -35,6 +36,7 @@ import { ExportReconciler } from '../housekeeping/export-reconciler';
 import { BatchReconciler } from '../housekeeping/batch-reconciler';
 import { BatchJobRunner } from '../batch/batch-job.runner';
 import { VersionDiffJobRunner } from '../price-versions/version-diff-job.runner';
+import { countedAttempt } from '../metrics/job-metrics';
 
 type AnyJobData = ExportJobData | ColumnsJobData | CheckJobData | BatchJobData | VersionRowsJobData | VersionDiffJobData;
 type AnyJobResult = ExportJobResult | FileColumns | CheckResponse | VersionDiffJobResult | null;
@@ -62,6 +64,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     private readonly versionDiffs: VersionDiffJobRunner,
     private readonly engine: EngineRunner,
     private readonly logger: PinoLogger,
+    private readonly metrics: WorkerMetrics,
   ) {}
 
   get running(): boolean {
@@ -74,7 +77,8 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     if (slots < config.WORKER_CONCURRENCY) {
       this.logger.warn({ asked: config.WORKER_CONCURRENCY, slots, budgetMb }, 'fewer exports at once than WORKER_CONCURRENCY: the memory budget holds no more');
     }
-    this.worker = new Worker<AnyJobData, AnyJobResult>(EXPORT_QUEUE, (job) => this.process(job), {
+    // Every attempt is counted and timed by its kind (DESIGN §18), whatever job it is.
+    this.worker = new Worker<AnyJobData, AnyJobResult>(EXPORT_QUEUE, (job) => countedAttempt(this.metrics, job, () => this.process(job)), {
       prefix: config.QUEUE_PREFIX,
       connection: redisOptions(config.REDIS_URL, { maxRetriesPerRequest: null }),
       concurrency: slots,

@@ -65,6 +65,10 @@ export class ThreadEngineRunner extends EngineRunner {
     return this.idle.length + this.busy.size;
   }
 
+  get busyThreads(): number {
+    return this.busy.size;
+  }
+
   async run(input: Omit<EngineInput, 'sharedPrice'>, share?: PriceShare): Promise<EngineOutput> {
     const reply = await this.askWith({ mode: 'generate', input }, share);
     if (reply.mode !== 'generate') throw new Error('the engine thread answered another request');

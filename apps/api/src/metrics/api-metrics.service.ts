@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { ApiMetrics, type ApiSnapshot } from '@app/metrics';
+import { BatchesRepository } from '@app/persistence';
+import { ExportQueueService } from '../queue/export-queue.service';
+import { HealthService } from '../health/health.service';
+import { withTimeout } from '@app/queue';
+
+/** A scrape must answer within Prometheus's default 10 s timeout even when a service hangs. */
+const READ_MS = 2_000;
+
+/**
+ * The API's metrics (DESIGN §18). At each scrape it reads what no single process counts — the
+ * queue from BullMQ, the running batches from PostgreSQL, the services from the health probe — so
+ * every API replica reports the same values: alerts and autoscalers aggregate them with max().
+ */
+@Injectable()
+export class ApiMetricsService {
+  readonly metrics = new ApiMetrics();
+  readonly contentType = this.metrics.registry.contentType;
+
+  constructor(
+    private readonly queue: ExportQueueService,
+    private readonly health: HealthService,
+    private readonly batches: BatchesRepository,
+  ) {}
+
+  async render(): Promise<string> {
+    return this.metrics.render(await this.snapshot());
+  }
+
+  private async snapshot(): Promise<ApiSnapshot> {
+    const [report, counts, batchesRunning] = await Promise.all([
+      this.health.check(),
+      withTimeout(this.queue.queue.getJobCounts('wait', 'prioritized', 'active', 'delayed', 'failed'), READ_MS, 'queue counts').catch(() => undefined),
+      withTimeout(this.batches.running(), READ_MS, 'running batches').catch(() => undefined),
+    ]);
+    const queue = counts && { waiting: counts.wait + counts.prioritized, active: counts.active, delayed: counts.delayed, failed: counts.failed };
+    return {
+      queue,
+      workers: report.workers,
+      batchesRunning,
+      dependencies: { database: report.db === 'ok', redis: report.redis === 'ok', storage: report.storage === 'ok' },
+    };
+  }
+}
