@@ -131,6 +131,8 @@ describe('deploy/kubernetes (DESIGN §18)', () => {
     const limitMb = mebibytes(workerC.resources.limits.memory);
     expect(exportSlots(workerConfig, limitMb).slots).toBe(workerConfig.WORKER_CONCURRENCY);
     expect(mebibytes(workerC.resources.requests.memory)).toBeLessThanOrEqual(limitMb);
+    // Every engine thread at its heap bound, and the worker's own ~200 MB, within the limit (DESIGN §15).
+    expect(200 + workerConfig.WORKER_CONCURRENCY * workerConfig.ENGINE_THREAD_HEAP_MB).toBeLessThanOrEqual(limitMb);
 
     const apiC = container(api);
     const apiConfig = loadConfig({ ...config, ...secret, ...envOf(apiC) });
