@@ -47,7 +47,10 @@ import { RequestDrain } from './lifecycle/request-drain';
 import { OpenApiController } from './openapi/openapi.controller';
 import { BatchesController } from './batches/batches.controller';
 import { BatchesService } from './batches/batches.service';
-import { batchStartProviders } from '@app/queue';
+import { SourceSchedules, batchStartProviders } from '@app/queue';
+import { SecretBox } from '@app/persistence';
+import { PriceSourcesController } from './price-lists/price-sources.controller';
+import { PriceSourcesService } from './price-lists/price-sources.service';
 import { PriceVersionsController } from './price-lists/price-versions.controller';
 import { PriceVersionsService } from './price-lists/price-versions.service';
 import { OpenApiService } from './openapi/openapi.service';
@@ -100,6 +103,7 @@ export class AppModule {
         BatchesController,
         PriceListsController,
         PriceVersionsController,
+        PriceSourcesController,
         OpenApiController,
       ],
       providers: [
@@ -123,6 +127,9 @@ export class AppModule {
         UploadStorer,
         PriceListsService,
         PriceVersionsService,
+        PriceSourcesService,
+        { provide: SourceSchedules, inject: [ExportQueueService], useFactory: (queue: ExportQueueService) => new SourceSchedules(queue.queue) },
+        { provide: SecretBox, useValue: new SecretBox(config.SECRETS_KEY) },
         FilesService,
         ExportsService,
         HeaderGuardService,

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { dataSourceOptions, repositoryProviders } from '@app/persistence';
+import { SecretBox, dataSourceOptions, repositoryProviders } from '@app/persistence';
 import { StorageService, storageOptions } from '@app/storage';
 import { WorkerMetrics } from '@app/metrics';
 import { EngineRunner } from './export/engine-runner';
@@ -23,6 +23,11 @@ import { JobFilesService } from './export/job-files';
 import { ShareExchange, redisShareExchange } from './batch/share-exchange';
 import { batchStartProviders } from '@app/queue';
 import { VersionDiffJobRunner } from './price-versions/version-diff-job.runner';
+import { VersionIntake } from './price-sources/version-intake';
+import { UrlPoll } from './price-sources/url-poll';
+import { MailboxPoll } from './price-sources/mailbox-poll';
+import { SourcePollJobRunner } from './price-sources/source-poll-job.runner';
+import { PriceListReconciler } from './housekeeping/price-list-reconciler';
 
 /** The worker: no HTTP API, only the queue consumer (plus an optional liveness port). */
 @Module({})
@@ -54,6 +59,12 @@ export class WorkerModule {
         BatchJobRunner,
         ...batchStartProviders(config),
         VersionDiffJobRunner,
+        VersionIntake,
+        UrlPoll,
+        MailboxPoll,
+        SourcePollJobRunner,
+        PriceListReconciler,
+        { provide: SecretBox, useValue: new SecretBox(config.SECRETS_KEY) },
         ExportProcessor,
         WorkerHealthServer,
       ],

@@ -1,4 +1,4 @@
-import { BATCH_JOB, CHECK_JOB, COLUMNS_JOB, EXPORT_JOB, HOUSEKEEPING_JOB, RECONCILE_JOB, VERSION_DIFF_JOB, VERSION_ROWS_JOB } from './queue.contract';
+import { BATCH_JOB, CHECK_JOB, COLUMNS_JOB, EXPORT_JOB, HOUSEKEEPING_JOB, RECONCILE_JOB, SOURCE_POLL_JOB, VERSION_DIFF_JOB, VERSION_ROWS_JOB } from './queue.contract';
 
 /**
  * The kinds of work the `export` queue carries, as ops see them (DESIGN §18): the `kind` label of
@@ -19,6 +19,7 @@ export const JOB_KIND_BY_NAME: Readonly<Record<string, JobKind>> = {
   [COLUMNS_JOB]: 'columns',
   [VERSION_ROWS_JOB]: 'version-rows',
   [VERSION_DIFF_JOB]: 'version-diff',
+  [SOURCE_POLL_JOB]: 'source-poll',
   [BATCH_JOB]: 'batch',
 };
 

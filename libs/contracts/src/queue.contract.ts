@@ -33,6 +33,22 @@ export interface VersionDiffJobResult {
 /** One comparison per version. */
 export const versionDiffJobId = (versionId: string): string => `version-diff-${versionId}`;
 
+/**
+ * Polls a price list's source once (DESIGN §16): fetches its address or reads its mailbox, and
+ * makes a version of what is new. Its schedule is a BullMQ job scheduler per source.
+ */
+export const SOURCE_POLL_JOB = 'source-poll';
+
+export interface SourcePollJobData {
+  priceListId: string;
+  /** A poll of the schedule, or `Проверить сейчас` by `by`. */
+  trigger: 'schedule' | 'manual';
+  by?: string;
+}
+
+/** The job scheduler of a list's source: one per list, so one poll of it runs at a time. */
+export const sourceSchedulerId = (priceListId: string): string => `source-${priceListId}`;
+
 /** Checks a task before export (DESIGN §11): the engine's dry run; its result is a CheckResponse. */
 export const CHECK_JOB = 'check';
 

@@ -8,6 +8,7 @@ import type { RuleProfile } from './profile.contract';
 import type { Batch, BatchSummary, CreatedBatch } from './batch.contract';
 import { HOLD_REASON_CODES, type AddPriceVersionResponse, type CompareSettings, type GuardThresholds, type HoldReason, type PriceList, type PriceListDiff } from './price-list.contract';
 import type { ApiError, HealthResponse, Mapping, PatchTaskResponse, Task, TaskSummary } from './task.contract';
+import { SOURCE_RUN_OUTCOMES, type PriceListSource, type SourceRun, type SourceRunOutcome, type SourceTestResult } from './source.contract';
 
 /**
  * The API's answers as zod schemas, for the OpenAPI document (apps/api/src/openapi) and the tests
@@ -113,6 +114,41 @@ const priceListDiff = z.object({
   duplicates: z.object({ before: z.int().min(0), after: z.int().min(0) }).describe('later rows repeating a code of the same version'),
   jumps: z.object({ up: jumpHistogram, down: jumpHistogram, largestUp: diffChange.nullable(), largestDown: diffChange.nullable() }),
   settings: compareSettingsRef,
+});
+
+const priceListSource = z.object({
+  kind: z.enum(['url', 'mailbox']),
+  url: z.string().nullable().describe('url: the http(s) address'),
+  login: z.string().nullable().describe('url: basic auth; mailbox: the IMAP login'),
+  hasPassword: z.boolean().describe('a password is stored (encrypted; never answered)'),
+  hasToken: z.boolean().describe('url: a bearer token is stored (encrypted; never answered)'),
+  host: z.string().nullable(),
+  port: z.int().min(1).max(65535).nullable(),
+  tls: z.boolean().nullable().describe('mailbox: encrypted connection (default true)'),
+  folder: z.string().nullable().describe('mailbox: default INBOX'),
+  from: z.string().nullable().describe('mailbox: an address or @domain'),
+  subjectContains: z.string().nullable(),
+  fileName: z.string().nullable().describe('mailbox: a glob such as *.xlsx'),
+  processedFolder: z.string().nullable().describe('mailbox: where a message goes once taken'),
+  everyMinutes: z.int().min(5).max(1440).nullable(),
+  cron: z.string().nullable().describe('five fields'),
+  timezone: z.string().nullable().describe('of cron (default Europe/Moscow)'),
+  nextRunAt: isoTime.nullable().describe('when the schedule polls next; null without a schedule'),
+  failures: z.int().min(0).describe('polls failed in a row'),
+  updatedAt: isoTime,
+});
+const sourceRun = z.object({
+  id,
+  startedAt: isoTime,
+  finishedAt: isoTime.nullable().describe('null while it runs'),
+  outcome: z.enum(SOURCE_RUN_OUTCOMES as [SourceRunOutcome, ...SourceRunOutcome[]]).nullable(),
+  message: z.string().nullable().describe('what happened, in Russian'),
+  versionId: id.nullable().describe('the version it made'),
+});
+const sourceTestResult = z.object({
+  ok: z.boolean(),
+  message: z.string().describe('in Russian'),
+  files: z.array(z.object({ name: z.string(), size: z.int().min(0).nullable() })).describe('the files the source would give'),
 });
 
 const task = z.object({
@@ -302,6 +338,9 @@ const apiError = z.object({ error: z.string().describe('the message for the user
 /** The answers by name: the OpenAPI document's components are these, under these names. */
 export const RESPONSE_SCHEMAS = {
   Id: id,
+  PriceListSource: priceListSource,
+  SourceRun: sourceRun,
+  SourceTestResult: sourceTestResult,
   Timestamp: isoTime,
   ApiError: apiError,
   Item: item,
@@ -361,6 +400,9 @@ type Answer<K extends keyof typeof RESPONSE_SCHEMAS> = z.output<(typeof RESPONSE
  * optional on one side only, or of another type): the line names the type to bring in line.
  */
 export type ResponseSchemasMatchContracts = [
+  Holds<Same<Answer<'PriceListSource'>, PriceListSource>>,
+  Holds<Same<Answer<'SourceRun'>, SourceRun>>,
+  Holds<Same<Answer<'SourceTestResult'>, SourceTestResult>>,
   Holds<Same<Answer<'ApiError'>, ApiError>>,
   Holds<Same<Answer<'Mapping'>, Mapping>>,
   Holds<Same<Answer<'Task'>, Task>>,

@@ -34,3 +34,38 @@ export const SOURCE_TEST = {
   mailboxOk: (messages: number) =>
     messages === 0 ? 'Подключение работает, новых подходящих писем нет' : `Подключение работает, новых подходящих писем: ${messages}`,
 } as const;
+
+/** `PUT …/source`: what is wrong with a field, each named in the answer (`Поле «…»: …`). */
+export const SOURCE_FIELD_ERR = {
+  kind: 'ожидается url или mailbox',
+  required: 'обязательное поле',
+  urlCredentials: 'логин и пароль укажите в полях «Логин» и «Пароль», а не в адресе',
+  authTwice: 'укажите либо логин и пароль, либо токен',
+  text: (max: number) => `ожидается текст не длиннее ${max} символов, без управляющих символов`,
+  port: 'ожидается номер порта от 1 до 65535',
+  tls: 'ожидается true или false',
+  from: 'ожидается адрес (price@supplier.ru) или домен (@supplier.ru)',
+  everyMinutes: 'ожидается целое число минут от 5 до 1440',
+  cron: 'ожидается расписание cron из пяти полей, например «0 9 * * 1»',
+  scheduleTwice: 'укажите либо «каждые N минут», либо cron',
+  timezone: 'ожидается часовой пояс, например Europe/Moscow',
+  /** A secret cannot be stored encrypted: the server has no key. */
+  secretsKeyMissing: 'Пароли и токены источников хранятся зашифрованными, но на сервере не задан ключ SECRETS_KEY: обратитесь к администратору',
+  /** No source to test, run or delete. */
+  noSource: 'У прайса нет источника',
+} as const;
+
+/** What a run says when it ends well (DESIGN §16 runs). */
+export const SOURCE_RUN_TEXT = {
+  unchanged: 'Файл не изменился',
+  unchangedNoMail: 'Новых подходящих писем нет',
+  newVersion: (name: string) => `Новая версия «${name}» стала текущей`,
+  held: (name: string, reasons: string) => `Версия «${name}» задержана: ${reasons}`,
+  pending: (name: string) => `Версия «${name}» сравнивается с текущей`,
+  /** A fetched file the upload check refuses (not a price list). */
+  notPriceList: (name: string, why: string) => `Файл «${name}» не принят: ${why}`,
+  /** A secret that cannot be opened (SECRETS_KEY missing or changed). */
+  secretsUnreadable: 'Не удалось расшифровать пароль или токен источника: проверьте ключ SECRETS_KEY и сохраните источник заново',
+  /** A poll that could not finish for a reason of our own (storage or the database down). */
+  failed: (why: string) => `Проверка не удалась: ${why}`,
+} as const;

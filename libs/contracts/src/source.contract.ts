@@ -58,3 +58,78 @@ export const SOURCE_DEFAULTS = {
   /** New messages one poll takes at most; the rest wait for the next poll, oldest first. */
   maxMessages: 20,
 } as const;
+
+/** How a poll of a source ended (DESIGN §16). */
+export type SourceRunOutcome = 'new-version' | 'unchanged' | 'held' | 'failed';
+export const SOURCE_RUN_OUTCOMES: readonly SourceRunOutcome[] = ['new-version', 'unchanged', 'held', 'failed'];
+
+/** Runs a list keeps to show (`GET …/source/runs`). */
+export const SOURCE_RUNS_SHOWN = 20;
+
+/** Polls failed in a row after which the list's followers are told (DESIGN §17). */
+export const SOURCE_FAILURES_TOLD = 3;
+
+/**
+ * A price list's source as the API answers it (DESIGN §16): every field flat, the secrets never
+ * (`hasPassword`, `hasToken` say whether there are any), its schedule and next poll.
+ */
+export interface PriceListSource {
+  kind: SourceKind;
+  url: string | null;
+  login: string | null;
+  hasPassword: boolean;
+  hasToken: boolean;
+  host: string | null;
+  port: number | null;
+  tls: boolean | null;
+  folder: string | null;
+  from: string | null;
+  subjectContains: string | null;
+  fileName: string | null;
+  processedFolder: string | null;
+  /** Every N minutes (5–1440), or `cron` (five fields) in `timezone`; neither: only `Проверить сейчас` polls. */
+  everyMinutes: number | null;
+  cron: string | null;
+  timezone: string | null;
+  /** When the schedule polls next; null without a schedule. */
+  nextRunAt: string | null;
+  /** Polls failed in a row. */
+  failures: number;
+  updatedAt: string;
+}
+
+/**
+ * `PUT /api/price-lists/{id}/source`: the fields of `kind`. A secret left out keeps the stored one,
+ * null or '' removes it, a text replaces it.
+ */
+export interface PutPriceListSourceRequest {
+  kind: SourceKind;
+  url?: string | null;
+  login?: string | null;
+  password?: string | null;
+  token?: string | null;
+  host?: string | null;
+  port?: number | null;
+  tls?: boolean | null;
+  folder?: string | null;
+  from?: string | null;
+  subjectContains?: string | null;
+  fileName?: string | null;
+  processedFolder?: string | null;
+  everyMinutes?: number | null;
+  cron?: string | null;
+  timezone?: string | null;
+}
+
+/** One poll of a source (`GET …/source/runs`, the newest SOURCE_RUNS_SHOWN). */
+export interface SourceRun {
+  id: string;
+  startedAt: string;
+  /** null while it runs. */
+  finishedAt: string | null;
+  outcome: SourceRunOutcome | null;
+  /** What happened, in Russian: why it failed, which file it took, why it was held. */
+  message: string | null;
+  /** The version it made. */
+  versionId: string | null;
+}

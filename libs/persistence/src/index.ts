@@ -27,3 +27,4 @@ export * from './price-list-source.entity';
 export { AUTOMATIC_USER_ID } from './migrations/1775000000000-price-list-sources';
 export * from './version-status';
 export * from './secret-box';
+export * from './price-list-sources.repository';

@@ -47,6 +47,10 @@ export class PriceListSourceEntity {
   @Column({ name: 'lease_until', type: 'timestamptz', nullable: true })
   leaseUntil: Date | null;
 
+  /** The poll job holding the lease (its next attempt, after its worker died, takes it over). */
+  @Column({ name: 'lease_job', type: 'text', nullable: true })
+  leaseJob: string | null;
+
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 

@@ -79,9 +79,9 @@ export class PriceListVersionsRepository {
    * bump and the audit event: its first version is current at once; any later one is `pending`
    * until compared with the current one (DESIGN §16). The answer names the tasks that follow the
    * list. null: the list is gone; `swept`: the object was removed as unowned meanwhile (the upload
-   * outlasted the grace period).
+   * outlasted the grace period). `messageId`: the mail message it came from, recorded with it.
    */
-  async add(actor: Actor, listId: string, file: StoredVersionFile, origin: VersionOrigin = 'upload'): Promise<{ version: PriceListVersionEntity; taskIds: string[] } | 'swept' | null> {
+  async add(actor: Actor, listId: string, file: StoredVersionFile, origin: VersionOrigin = 'upload', messageId?: string): Promise<{ version: PriceListVersionEntity; taskIds: string[] } | 'swept' | null> {
     try {
       const added = await this.db.transaction(async (tx) => {
         const list = await tx.getRepository(PriceListEntity).findOne({ where: { id: listId }, lock: { mode: 'pessimistic_write' } });
@@ -93,6 +93,8 @@ export class PriceListVersionsRepository {
         const row = { priceListId: listId, name: file.name, size: file.size, sha256: file.sha256, format: file.format, objectKey: file.key, uploadedBy: actor.id, origin, status };
         const { id } = await repo.save(repo.create(row));
         await tx.getRepository(PriceListEntity).update({ id: listId }, { version: list.version + 1 });
+        // A mailed version and the message it came from are recorded together: the message is never taken twice (DESIGN §16).
+        if (messageId) await tx.query(`INSERT INTO price_list_source_messages (price_list_id, message_id, version_id) VALUES ($1, $2, $3)`, [listId, messageId, id]);
         await recordAudit(tx, actor, 'price-list.version', { priceListId: listId, list: list.name, versionId: id, name: file.name, size: file.size, sha256: file.sha256, origin });
         const tasks = (await tx.query(`SELECT id FROM tasks WHERE price_list_id = $1 ORDER BY created_at DESC, id`, [listId])) as { id: string }[];
         return { id, taskIds: tasks.map((t) => t.id) };
@@ -217,6 +219,17 @@ export class PriceListVersionsRepository {
 
   find(listId: string, versionId: string): Promise<PriceListVersionEntity | null> {
     return this.db.getRepository(PriceListVersionEntity).findOne({ where: { id: versionId, priceListId: listId }, relations: { uploader: true, decider: true } });
+  }
+
+  /** The list's newest version, whatever its status (a fetch equal to it is `unchanged`, DESIGN §16). */
+  newest(listId: string): Promise<PriceListVersionEntity | null> {
+    return this.db.getRepository(PriceListVersionEntity).findOne({ where: { priceListId: listId }, order: { uploadedAt: 'DESC', id: 'DESC' } });
+  }
+
+  /** Versions pending longer than `olderThanMs` (their comparison's job lost or failed): the reconciler queues them again. */
+  async pendingSince(olderThanMs: number): Promise<string[]> {
+    const rows = (await this.db.query(`SELECT id FROM price_list_versions WHERE status = 'pending' AND uploaded_at < now() - make_interval(secs => $1)`, [olderThanMs / 1000])) as { id: string }[];
+    return rows.map((r) => r.id);
   }
 
   /** A version by its id alone (a worker's count names no list). */

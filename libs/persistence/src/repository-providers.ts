@@ -14,6 +14,7 @@ import { BatchesRepository } from './batches.repository';
 import { BatchRowsRepository } from './batch-rows.repository';
 import { PriceListsRepository } from './price-lists.repository';
 import { PriceListVersionsRepository } from './price-list-versions.repository';
+import { PriceListSourcesRepository } from './price-list-sources.repository';
 
 /** Nest providers of the repositories, built on the app's TypeORM DataSource. */
 export function repositoryProviders() {
@@ -33,6 +34,7 @@ export function repositoryProviders() {
     BatchRowsRepository,
     PriceListsRepository,
     PriceListVersionsRepository,
+    PriceListSourcesRepository,
   ].map((repository) => ({
     provide: repository,
     inject: [DataSource],

@@ -1,4 +1,4 @@
-import { SecretBox } from './secret-box';
+import { SecretBox, SecretsKeyMissing } from './secret-box';
 
 describe('SecretBox', () => {
   const box = new SecretBox('a-long-random-secrets-key-for-the-test-0123456789');
@@ -13,6 +13,13 @@ describe('SecretBox', () => {
 
   it('seals the same secret differently each time (a fresh nonce)', () => {
     expect(box.seal({ password: 'x' })).not.toBe(box.seal({ password: 'x' }));
+  });
+
+  it('without a key, neither seals nor opens', () => {
+    const none = new SecretBox(undefined);
+    expect(none.hasKey).toBe(false);
+    expect(() => none.seal({ password: 'x' })).toThrow(SecretsKeyMissing);
+    expect(() => none.open(box.seal({ password: 'x' }))).toThrow(SecretsKeyMissing);
   });
 
   it('refuses a value sealed under another key, or changed', () => {

@@ -3,3 +3,4 @@ export * from './batch-flows';
 export * from './batch-starter';
 export * from './list-runs';
 export * from './queue-providers';
+export * from './source-schedules';

@@ -10,3 +10,4 @@ export * from './mailbox-session';
 export * from './mailbox-poll';
 export * from './mailbox-test';
 export * from './test-connection';
+export * from './stored-connection';

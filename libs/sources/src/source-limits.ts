@@ -1,4 +1,6 @@
 import type { LookupFunction } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { SOURCE_DEFAULTS } from '@app/contracts';
 
 /**
  * Where a source may connect (DESIGN §16): loopback, link-local, unspecified addresses and the
@@ -28,4 +30,15 @@ export interface SourceLimits extends NetworkPolicy {
   maxRedirects: number;
   /** Mailbox: new messages one poll takes at most (the rest wait for the next one, oldest first). */
   maxMessages?: number;
+}
+
+/**
+ * The limits of DESIGN §16 for an app: the upload limit, 60 s, 5 redirects, and this host's own
+ * interface addresses refused like loopback (unless `allowPrivate`, SOURCE_ALLOW_PRIVATE).
+ */
+export function appSourceLimits(maxBytes: number, allowPrivate: boolean): SourceLimits {
+  const ownAddresses = Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .map((i) => i.address);
+  return { maxBytes, timeoutMs: SOURCE_DEFAULTS.timeoutMs, maxRedirects: SOURCE_DEFAULTS.maxRedirects, maxMessages: SOURCE_DEFAULTS.maxMessages, allowPrivate, ownAddresses };
 }

@@ -9,6 +9,7 @@ import { HEALTH_ROUTES } from '../health/health.openapi';
 import { MAPPING_ROUTES } from '../mappings/mappings.openapi';
 import { PRICE_LIST_ROUTES } from '../price-lists/price-lists.openapi';
 import { PRICE_VERSION_ROUTES } from '../price-lists/price-versions.openapi';
+import { PRICE_SOURCE_ROUTES } from '../price-lists/price-sources.openapi';
 import { PROFILE_ROUTES } from '../profiles/profiles.openapi';
 import { TASK_ROUTES } from '../tasks/tasks.openapi';
 import { USER_ROUTES } from '../users/users.openapi';
@@ -29,6 +30,7 @@ export const API_ROUTES: readonly RouteDoc[] = [
   ...HEADER_GUARD_ROUTES,
   ...PRICE_LIST_ROUTES,
   ...PRICE_VERSION_ROUTES,
+  ...PRICE_SOURCE_ROUTES,
   ...PROFILE_ROUTES,
   ...MAPPING_ROUTES,
   ...AUTH_ROUTES,

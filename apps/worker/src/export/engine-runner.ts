@@ -39,6 +39,8 @@ export abstract class EngineRunner {
   abstract check(input: Omit<EngineInput, 'sharedPrice'>, share?: PriceShare): Promise<CheckOutput>;
   /** A price list's data rows (a library version's `rows`, DESIGN §12); rejects as run() does. */
   abstract countRows(price: string): Promise<number>;
+  /** A fetched price list checked as an upload is (DESIGN §16): its format; rejects as run() does. */
+  abstract inspectPrice(file: string): Promise<'xlsx' | 'csv'>;
   /** A stored file's header row and columns (DESIGN §10); rejects as run() does. */
   abstract columns(file: string, kind: FileKind): Promise<FileColumns>;
   /** Two versions of a price list compared (DESIGN §16), every change also written to `xlsx`; rejects as run() does. */

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { deserialize, serialize } from 'node:v8';
 import type { CompareSettings, FileColumns, FileKind, PriceListDiff } from '@app/contracts';
-import { EngineError, SharedPriceMiss, checkExport, countPriceRows, diffPriceVersions, generateExport, readColumns, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
+import { EngineError, SharedPriceMiss, checkExport, countPriceRows, diffPriceVersions, generateExport, inspectPriceList, readColumns, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
 import type { ShareRequest } from './engine-runner';
 
 /** A batch share for an export: always its id, its bytes only when the thread lacks it; `drop`: ids to let go of first. */
@@ -22,6 +22,7 @@ export type EngineThreadRequest =
   | ({ mode: 'share'; keep: ShareRef } & ShareRequest)
   | { mode: 'rows'; price: string }
   | { mode: 'columns'; file: string; kind: FileKind }
+  | { mode: 'inspect'; file: string }
   | { mode: 'diff'; before: string; after: string; settings: CompareSettings; xlsx: string }
   | { mode: 'forget'; id: number };
 
@@ -32,6 +33,7 @@ export type EngineThreadReply =
   | { ok: true; mode: 'rows'; rows: number }
   | { ok: true; mode: 'columns'; columns: FileColumns }
   | { ok: true; mode: 'diff'; diff: PriceListDiff }
+  | { ok: true; mode: 'inspect'; format: 'xlsx' | 'csv' }
   | { ok: false; engineError: boolean; message: string; code?: string; missingShare?: number; priceMiss?: true };
 
 /** The batch shares this thread holds, by the runner's ids (its ThreadShareLedger says which). */
@@ -52,6 +54,7 @@ function owned(bytes: Buffer, transfer: ArrayBuffer[]): Uint8Array {
 async function answer(request: Exclude<EngineThreadRequest, { mode: 'forget' }>, transfer: ArrayBuffer[]): Promise<EngineThreadReply> {
   if (request.mode === 'rows') return { ok: true, mode: 'rows', rows: await countPriceRows(request.price) };
   if (request.mode === 'columns') return { ok: true, mode: 'columns', columns: await readColumns(request.file, request.kind) };
+  if (request.mode === 'inspect') return { ok: true, mode: 'inspect', format: await inspectPriceList(request.file) };
   if (request.mode === 'diff') return { ok: true, mode: 'diff', diff: await diffPriceVersions(request.before, request.after, request.settings, { xlsx: request.xlsx }) };
   if (request.mode === 'share') {
     const { keep, mode: _mode, ...args } = request;

@@ -11,6 +11,8 @@ import {
   RECONCILE_JOB,
   VERSION_ROWS_JOB,
   VERSION_DIFF_JOB,
+  SOURCE_POLL_JOB,
+  type SourcePollJobData,
   type BatchJobData,
   type CheckJobData,
   type CheckResponse,
@@ -36,9 +38,11 @@ import { ExportReconciler } from '../housekeeping/export-reconciler';
 import { BatchReconciler } from '../housekeeping/batch-reconciler';
 import { BatchJobRunner } from '../batch/batch-job.runner';
 import { VersionDiffJobRunner } from '../price-versions/version-diff-job.runner';
+import { SourcePollJobRunner } from '../price-sources/source-poll-job.runner';
+import { PriceListReconciler } from '../housekeeping/price-list-reconciler';
 import { countedAttempt } from '../metrics/job-metrics';
 
-type AnyJobData = ExportJobData | ColumnsJobData | CheckJobData | BatchJobData | VersionRowsJobData | VersionDiffJobData;
+type AnyJobData = ExportJobData | ColumnsJobData | CheckJobData | BatchJobData | VersionRowsJobData | VersionDiffJobData | SourcePollJobData;
 type AnyJobResult = ExportJobResult | FileColumns | CheckResponse | VersionDiffJobResult | null;
 
 /**
@@ -62,6 +66,8 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     private readonly batchReconciler: BatchReconciler,
     private readonly batches: BatchJobRunner,
     private readonly versionDiffs: VersionDiffJobRunner,
+    private readonly sourcePolls: SourcePollJobRunner,
+    private readonly priceListReconciler: PriceListReconciler,
     private readonly engine: EngineRunner,
     private readonly logger: PinoLogger,
     private readonly metrics: WorkerMetrics,
@@ -116,6 +122,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
     if (job.name === CHECK_JOB) return this.checks.run(job as Job<CheckJobData>);
     if (job.name === VERSION_ROWS_JOB) return this.versionRows.run(job as Job<VersionRowsJobData>);
     if (job.name === VERSION_DIFF_JOB) return this.versionDiffs.run(job as Job<VersionDiffJobData>);
+    if (job.name === SOURCE_POLL_JOB) return this.sourcePolls.run(job as Job<SourcePollJobData>);
     if (job.name !== EXPORT_JOB) throw new Error(`unknown job ${job.name}`);
     return this.runner.run(job as Job<ExportJobData, ExportJobResult | null>);
   }
@@ -123,6 +130,7 @@ export class ExportProcessor implements OnApplicationBootstrap, OnApplicationShu
   private async reconcile(): Promise<null> {
     await this.reconciler.run(this.scheduler!);
     await this.batchReconciler.run(this.scheduler!);
+    await this.priceListReconciler.run(this.scheduler!);
     return null;
   }
 

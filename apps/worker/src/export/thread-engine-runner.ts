@@ -88,6 +88,12 @@ export class ThreadEngineRunner extends EngineRunner {
     return reply.rows;
   }
 
+  async inspectPrice(file: string): Promise<'xlsx' | 'csv'> {
+    const reply = await this.ask(() => ({ mode: 'inspect', file }));
+    if (reply.mode !== 'inspect') throw new Error('the engine thread answered another request');
+    return reply.format;
+  }
+
   async columns(file: string, kind: FileKind): Promise<FileColumns> {
     const reply = await this.ask(() => ({ mode: 'columns', file, kind }));
     if (reply.mode !== 'columns') throw new Error('the engine thread answered another request');

@@ -48,8 +48,22 @@ export class VersionDiffJobRunner {
   ) {}
 
   async run(job: Job<VersionDiffJobData>): Promise<VersionDiffJobResult | null> {
-    const { versionId } = job.data;
-    const log = this.logger.logger.child({ jobId: job.id, versionId, attempt: job.attemptsMade + 1 });
+    const log = this.logger.logger.child({ jobId: job.id, versionId: job.data.versionId, attempt: job.attemptsMade + 1 });
+    try {
+      return await this.settle(job.data.versionId, job, log);
+    } catch (error) {
+      const outcome = attemptOutcome(job, error as Error);
+      log.warn({ err: (error as Error).message, final: outcome.final }, 'version comparison failed');
+      throw outcome.final ? outcome.thrown : error;
+    }
+  }
+
+  /**
+   * Compares a pending version and settles it (held, or current and the list's run started); its
+   * status afterwards, null when it is gone. Also a source's poll's, for the versions it makes
+   * (`job`: the poll's, whose attempts say when a refusal is final). Rejects as a job's attempt would.
+   */
+  async settle(versionId: string, job: Job, log: PinoLogger['logger']): Promise<VersionDiffJobResult | null> {
     const wait = new OutageWait(job, this.config.GENERATE_TIMEOUT_MS);
     const dir = await mkdtemp(join(tmpdir(), 'price-export-diff-'));
     try {
@@ -66,10 +80,6 @@ export class VersionDiffJobRunner {
         return { status: settled.status as VersionDiffJobResult['status'] };
       }
       throw new Error('another version became current during each comparison; comparing again');
-    } catch (error) {
-      const outcome = attemptOutcome(job, error as Error);
-      log.warn({ err: (error as Error).message, final: outcome.final }, 'version comparison failed');
-      throw outcome.final ? outcome.thrown : error;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -51,6 +51,7 @@ export class PriceListSources1775000000000 implements MigrationInterface {
         last_modified text,
         failures integer NOT NULL DEFAULT 0,
         lease_until timestamptz,
+        lease_job text,
         updated_at timestamptz NOT NULL DEFAULT now(),
         updated_by uuid REFERENCES users(id) ON DELETE SET NULL,
         CHECK (every_minutes IS NULL OR cron IS NULL)
