@@ -26,3 +26,4 @@ export * from './source.contract';
 export * from './source-messages';
 export * from './job-kinds';
 export * from './ops-messages';
+export * from './file-name';
