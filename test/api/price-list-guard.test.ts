@@ -37,7 +37,7 @@ describe('price-list versions compared and guarded (DESIGN §16)', () => {
       { name: 'half the rows', bytes: csvList(200, (i, p) => (i % 2 ? null : p)), code: 'rows-dropped', message: PRICE_GUARD.rowsDropped('50', '200', '100') },
       { name: 'most prices changed', bytes: csvList(200, (i, p) => (i < 150 ? p + 1 : p)), code: 'many-changed', message: PRICE_GUARD.manyChanged('75', '150', '200') },
       { name: 'prices ×100', bytes: csvList(200, (i, p) => (i < 10 ? p * 100 : p)), code: 'price-jump' },
-      { name: 'the price column renamed', bytes: csvList(200, undefined, 'Стоимость'), code: 'column-missing', message: PRICE_GUARD.columnMissing('Цена с НДС') },
+      { name: 'the price column renamed', bytes: csvList(200, undefined, 'Цена без НДС'), code: 'column-missing', message: PRICE_GUARD.columnMissing('Цена с НДС') },
     ];
     for (const c of cases) {
       const list = await createList();
