@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { LIMITS } from '@app/contracts';
 import { CellKind } from './cell-kind';
 import { readCellAttrs, readRowNumber, type CellAttrs } from './sheet-attrs';
-import { cellOutOfSheet, cellRef, requireInSheet, rowOutOfSheet } from './sheet-bounds';
+import { cellOutOfSheet, cellRef, requireColumnsInSheet, requireInSheet, rowOutOfSheet } from './sheet-bounds';
 import { localNameStart, nameIs, streamXmlRegions, type TagName } from './xml-stream';
 import { CDATA_OPEN, decodeXmlText, isCdataAt, literalText, parseAttributes, utf8FromLatin1 } from './xml-text';
 
@@ -173,7 +173,7 @@ class SheetScanner {
       const selfClosing = !closing && s.charCodeAt(gt - 1) === 47;
 
       if (!this.inSheetData) {
-        if (c0 === 100 && !closing && nameIs(s, this.name, 'dimension')) requireInSheet(parseAttributes(s.slice(lt, gt + 1)).get('ref') ?? '');
+        if (!closing) this.checkBounds(s, lt, gt, c0);
         if (c0 === 115 && nameIs(s, this.name, 'sheetData')) {
           if (closing || selfClosing) return false;
           this.inSheetData = true;
@@ -267,6 +267,15 @@ class SheetScanner {
       }
     }
     return true;
+  }
+
+  /** `<dimension>` and `<col>`, before the cells: their columns and rows within the sheet too. */
+  private checkBounds(s: string, lt: number, gt: number, c0: number): void {
+    if (c0 === 100 && nameIs(s, this.name, 'dimension')) requireInSheet(parseAttributes(s.slice(lt, gt + 1)).get('ref') ?? '');
+    else if (c0 === 99 && nameIs(s, this.name, 'col')) {
+      const a = parseAttributes(s.slice(lt, gt + 1));
+      requireColumnsInSheet(Number(a.get('min')) || 0, Number(a.get('max')) || 0);
+    }
   }
 
   /** The first CDATA section of a `<v>`: the value gathers in `inlineText`, from the text before it on. */

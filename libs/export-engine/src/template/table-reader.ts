@@ -69,3 +69,17 @@ export async function readPivotRanges(zip: ZipSource, sheetPath: string): Promis
   }
   return out;
 }
+
+/** The `ref` of each table on a sheet, found through the sheet's relationships (its XML unread). */
+export async function readTableRefs(zip: ZipSource, sheetPath: string): Promise<string[]> {
+  const relsEntry = zip.find(relsPathFor(sheetPath));
+  if (!relsEntry) return [];
+  const out: string[] = [];
+  for (const rel of parseRelationships(await zip.readText(relsEntry), sheetPath).values()) {
+    const entry = !rel.external && rel.type.endsWith('/table') ? zip.find(rel.target) : undefined;
+    const tag = entry ? findStartTags(await zip.readText(entry), 'table')[0] : undefined;
+    const ref = tag ? parseAttributes(tag).get('ref') : undefined;
+    if (ref) out.push(ref);
+  }
+  return out;
+}

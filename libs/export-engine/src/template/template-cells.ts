@@ -6,15 +6,16 @@ import { cellRef, requireInSheet, shownText } from '../package/sheet-bounds';
 import { cellRaw, readSheetCellsAndMerges, type RawSheetSink } from '../package/sheet-reader';
 import type { WorkbookParts } from '../package/workbook-locator';
 import type { ZipSource } from '../package/zip-source';
+import { readTableRefs } from './table-reader';
 
 const TEXT_MAX = LIMITS.cellTextMax;
 
 /**
  * DESIGN §15: the template goes into every export as it is, so none of its cells may be one Excel
  * refuses — a text over LIMITS.cellTextMax characters (a cell's own or a shared string), or a cell,
- * row, `<dimension>` or merge past XFD1048576 on any of its sheets. One streamed pass over the
- * shared strings and one over each sheet, at upload and in every export; nothing is kept but the
- * lengths of the strings that are too long.
+ * row, `<dimension>`, `<col>`, merge or table past XFD1048576 on any of its sheets. One streamed
+ * pass over the shared strings and one over each sheet, at upload and in every export; nothing is
+ * kept but the lengths of the strings that are too long.
  */
 export async function checkTemplateCells(zip: ZipSource, parts: WorkbookParts, kind?: EngineFileKind): Promise<void> {
   const tooLong = new Map<number, number>();
@@ -26,6 +27,7 @@ export async function checkTemplateCells(zip: ZipSource, parts: WorkbookParts, k
   for (const sheet of parts.sheets) {
     const sink = new LengthCheck(sheet.name, tooLong, kind);
     await readSheetCellsAndMerges(await zip.openXmlStream(sheet.entry), sink, (ref) => requireInSheet(ref, kind));
+    for (const ref of await readTableRefs(zip, sheet.path)) requireInSheet(ref, kind);
   }
   // A string no cell points at still makes Excel refuse the file.
   for (const length of tooLong.values()) throw new EngineError('CELL_TOO_LONG', ENGINE_ERR.textTooLong(length), kind);

@@ -14,7 +14,7 @@ import { craftedEntriesOf, craftZip } from './zip-craft';
 const PRICE_ROWS: string[][] = [
   [inlineCell('A1', 'Код МА'), inlineCell('B1', 'Цена'), inlineCell('C1', 'Описание')],
   [inlineCell('A2', '111'), '<c r="B2"><v>49.9</v></c>', inlineCell('C2', 'Молоко')],
-  [inlineCell('A3', '222'), '<c r="C3"><v>120</v></c>'],
+  [inlineCell('A3', '222'), '<c r="B3"><v>120</v></c>', inlineCell('C3', 'Сыр')],
 ];
 
 /**
@@ -22,19 +22,38 @@ const PRICE_ROWS: string[][] = [
  * `XFE1`, `ZZZZZZZ1` and `AAAAAAAAAAAA2`: reading its columns grew a worker to 5.1 GB).
  */
 export function priceWithCellsBeyond(refs: readonly string[] = ['XFE1', 'ZZZZZZZ1', 'AAAAAAAAAAAA2']): Buffer {
-  const rows = PRICE_ROWS.map((cells) => [...cells]);
+  const rows = new Map(PRICE_ROWS.map((cells, i) => [i + 1, [...cells]]));
   for (const ref of refs) {
     const r = rowFromRef(ref);
-    while (rows.length < r) rows.push([]);
-    rows[r - 1].push(inlineCell(ref, 'x'));
+    rows.set(r, [...(rows.get(r) ?? []), inlineCell(ref, 'x')]);
   }
-  return minimalXlsx({ rows: rows.map((cells, i) => `<row r="${i + 1}">${cells.join('')}</row>`).join('') });
+  const sorted = [...rows].sort(([a], [b]) => a - b);
+  return minimalXlsx({ rows: sorted.map(([r, cells]) => `<row r="${r}">${cells.join('')}</row>`).join('') });
 }
 
-/** A price list whose item 111 has a description of `length` characters (`Ж…`), a shared string. */
+/**
+ * `length` characters of Russian-looking words, the same every time: text that compresses as a
+ * real description does (a run of one letter would be refused as a zip bomb first).
+ */
+export function longText(length: number): string {
+  const letters = 'абвгдежзийклмнопрстуфхцчшщыэюя ';
+  let seed = 34;
+  const chunks: string[] = [];
+  for (let n = 0; n < length; n += 4096) {
+    let chunk = '';
+    for (let i = 0; i < 4096; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+      chunk += letters[(seed >> 16) % letters.length];
+    }
+    chunks.push(chunk);
+  }
+  return chunks.join('').slice(0, length);
+}
+
+/** A price list whose item 111 has a description (column C) of `length` characters (longText), a shared string. */
 export function priceWithLongText(length: number): Buffer {
   const rows = [PRICE_ROWS[0], [inlineCell('A2', '111'), '<c r="B2"><v>49.9</v></c>', '<c r="C2" t="s"><v>0</v></c>'], PRICE_ROWS[2]];
-  return minimalXlsx({ rows: rows.map((cells, i) => `<row r="${i + 1}">${cells.join('')}</row>`).join(''), strings: ['Ж'.repeat(length)] });
+  return minimalXlsx({ rows: rows.map((cells, i) => `<row r="${i + 1}">${cells.join('')}</row>`).join(''), strings: [longText(length)] });
 }
 
 /** A template: `№`, `Код МА`, `Цена`, `Описание` in row 1. */
@@ -79,7 +98,7 @@ export async function overlappingTemplate(copies = 190, bytes = 2 * 1024 * 1024)
   return craftZip(entries, aliases);
 }
 
-/** A template whose description cell holds `length` characters (Excel keeps 32,767 at most). */
+/** A template whose description cell D2 holds `length` characters (longText; Excel keeps 32,767 at most). */
 export function templateWithLongCell(length: number): Buffer {
-  return plainTemplate({ rows: `<row r="2">${inlineCell('D2', 'ж'.repeat(length))}</row>` });
+  return plainTemplate({ rows: `<row r="2">${inlineCell('D2', longText(length))}</row>` });
 }
