@@ -32,17 +32,17 @@ export function priceWithCellsBeyond(refs: readonly string[] = ['XFE1', 'ZZZZZZZ
 }
 
 /**
- * `length` characters of Russian-looking words, the same every time: text that compresses as a
- * real description does (a run of one letter would be refused as a zip bomb first).
+ * `length` characters of letters and spaces, the same every time: text that compresses as a real
+ * description does (a run of one letter would be refused as a zip bomb first), a byte a character.
  */
 export function longText(length: number): string {
-  const letters = 'абвгдежзийклмнопрстуфхцчшщыэюя ';
+  const letters = 'abcdefghijklmnopqrstuvwxyz ';
   let seed = 34;
   const chunks: string[] = [];
   for (let n = 0; n < length; n += 4096) {
     let chunk = '';
     for (let i = 0; i < 4096; i++) {
-      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) & 0x7fffffff;
       chunk += letters[(seed >> 16) % letters.length];
     }
     chunks.push(chunk);
