@@ -28,9 +28,9 @@ export async function readTemplate(template: ZipSource, timings: Record<string, 
   const t = performance.now();
   // The parts the writer copies around its rows must be well-formed, or every export is broken too.
   const tplParts = await guardFile('template', () => locateParts(template, 'template', true));
-  // Read alongside the data sheet: the template's cells as Excel would judge them (a file stored before the rule).
-  const cells = guardFile('template', () => checkTemplateCells(template, tplParts, 'template'));
-  cells.catch(() => undefined);
+  // The template's cells as Excel would judge them (a file stored before the rule), streamed
+  // before the data sheet is read whole: a refused one (a 30 MB cell) is never held.
+  await guardFile('template', () => checkTemplateCells(template, tplParts, 'template'));
   const sheetXml = await guardFile('template', () => readTemplateSheetXml(template, tplParts.dataSheet));
   requireWellFormed(isWellFormedXml(sheetXml), tplParts.dataSheet.path, 'template');
   const stylesEntry = tplParts.styles;
@@ -48,7 +48,6 @@ export async function readTemplate(template: ZipSource, timings: Record<string, 
   // Only a moved totals row changes it, and only a table with one can move it.
   const chainEntry = tplParts.calcChain;
   const calcChainXml = chainEntry && tables.some((tb) => tb.totalsRows > 0) ? await guardFile('template', () => template.readText(chainEntry)) : undefined;
-  await cells;
   timings.templateRead = performance.now() - t;
   return { tplParts, sheetXml, stylesXml, sheet, tables, pivots, calcChainXml };
 }
