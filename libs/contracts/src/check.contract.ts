@@ -25,6 +25,8 @@ export const CHECK_WARNING_CODES = [
   'duplicate-item',
   'ambiguous-price',
   'empty-price',
+  /** A price-list text longer than Excel's cell limit (LIMITS.cellTextMax): written cut to it (DESIGN §15). */
+  'value-cut',
   'validation',
   'bad-gtin',
   'damaged-code',

@@ -1,9 +1,12 @@
 import { CHANGES_LIST_MAX, type CheckCellValue, type ExportChanges, type ExportDigest } from './check.contract';
+import { LIMITS } from './limits';
+import { cutText } from './normalize';
 
 /**
  * DESIGN §11 «changes since the last export»: the newer digest against the older one. Items are
  * told apart by their key (normalised code), so reordering the list changes nothing; a value that
- * is the same number or text both times is no change.
+ * is the same number or text both times is no change. The values listed are shown, not written:
+ * a text is cut to LIMITS.previewTextMax (compared whole).
  */
 export function digestChanges(older: ExportDigest, newer: ExportDigest, since: string): ExportChanges {
   const changes: Omit<ExportChanges, 'counts'> = { since, added: [], removed: [], changed: [], lost: [] };
@@ -31,7 +34,12 @@ export function digestChanges(older: ExportDigest, newer: ExportDigest, since: s
   changes.changed.sort((a, b) => a.item - b.item || a.column - b.column);
   const counts = { added: changes.added.length, removed: changes.removed.length, changed: changes.changed.length, lost: changes.lost.length };
   const head = <T>(list: T[]) => list.slice(0, CHANGES_LIST_MAX);
-  return { since, added: head(changes.added), removed: head(changes.removed), changed: head(changes.changed), lost: head(changes.lost), counts };
+  const changed = head(changes.changed).map((c) => ({ ...c, from: shown(c.from), to: shown(c.to) }));
+  return { since, added: head(changes.added), removed: head(changes.removed), changed, lost: head(changes.lost), counts };
+}
+
+function shown(value: CheckCellValue | null): CheckCellValue | null {
+  return typeof value === 'string' ? cutText(value, LIMITS.previewTextMax, true) : value;
 }
 
 function sameValue(a: CheckCellValue | null, b: CheckCellValue | null): boolean {

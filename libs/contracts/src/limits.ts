@@ -14,6 +14,10 @@ export const LIMITS = {
   qtyMax: 1_000_000_000,
   /** Excel's last row. */
   rowMax: 1_048_576,
+  /** The most characters Excel keeps in a cell: a longer text makes a file Excel refuses. */
+  cellTextMax: 32_767,
+  /** A cell's text as the check's preview and messages show it (DESIGN §11, §15). */
+  previewTextMax: 1_000,
   /**
    * The template's data sheet, uncompressed: the writer holds it whole, and a job's peak memory
    * stays under ~200 MB up to about 40 MB (a form "formatted to the bottom" is larger: 1,048,576

@@ -3,6 +3,7 @@
  * texts of spec/ui-spec.md cannot drift between them.
  */
 import type { CheckWarningCode } from './check.contract';
+import { LIMITS } from './limits';
 
 export const UI = {
   productName: 'Прайс-экспорт',
@@ -174,6 +175,9 @@ export const CHECK_WARNING = {
   duplicateItem: (code: string, list: string) => `Код ${code} повторяется в позициях ${list}`,
   ambiguousPrice: (code: string, rows: string) => `Код ${code} найден в строках прейскуранта ${rows} с разными значениями`,
   emptyPrice: (letter: string) => `Пустая ячейка прейскуранта в колонке ${letter}`,
+  /** `length`: the text's whole length in the price list. */
+  valueCut: (letter: string, length: number) =>
+    `Текст прейскуранта длиннее ${LIMITS.cellTextMax} символов (в нём ${length}): в колонку ${letter} записаны первые ${LIMITS.cellTextMax}`,
   validation: (value: string, letter: string) => `Значение «${value}» не проходит проверку шаблона в колонке ${letter}`,
   badGtin: (value: string) => `Неверная контрольная цифра штрихкода ${value}`,
   damagedCode: (value: string) => `Код ${value} в прейскуранте испорчен Excel`,
@@ -222,6 +226,7 @@ export const CHECK_UI = {
     'duplicate-item': 'Коды повторяются',
     'ambiguous-price': 'Код в нескольких строках прейскуранта',
     'empty-price': 'Пустые ячейки прейскуранта',
+    'value-cut': 'Длинные тексты обрезаны',
     validation: 'Не проходит проверку шаблона',
     'bad-gtin': 'Неверный штрихкод',
     'damaged-code': 'Коды, испорченные Excel',

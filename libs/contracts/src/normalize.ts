@@ -62,3 +62,15 @@ export function conflictingColumns(mapping: Pick<Mapping, 'manualMapping' | 'pri
 export function hasControlChars(text: string): boolean {
   return /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text);
 }
+
+/**
+ * The text cut to at most `max` UTF-16 units, never inside a surrogate pair. `ellipsis`: a cut
+ * text ends in `…` (within `max`), for what is shown rather than written.
+ */
+export function cutText(text: string, max: number, ellipsis = false): string {
+  if (text.length <= max) return text;
+  let end = ellipsis ? max - 1 : max;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return ellipsis ? `${text.slice(0, end)}…` : text.slice(0, end);
+}

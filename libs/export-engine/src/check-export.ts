@@ -4,7 +4,7 @@ import { buildDigest } from './check/export-digest';
 import { withExportInputs, type EngineInput } from './export-inputs';
 import { planLayout } from './template/fill-layout';
 import { explainMatch } from './check/match-explainer';
-import { checkColumns, outRow, previewValue, valueColumns } from './template/out-row';
+import { checkColumns, outRow, shownValue, valueColumns } from './template/out-row';
 import type { PriceCheck } from './price/price-check';
 import type { PriceMatches } from './price/price-reader';
 import type { OutRow } from './template/template-writer';
@@ -54,7 +54,7 @@ function previewRows(input: EngineInput, rows: readonly OutRow[], matched: Price
     const detail = check.items[i];
     const code = by === 'gm' ? input.items[i].gm : input.items[i].ma;
     const cells: CheckRow['cells'] = {};
-    for (const [col, v] of row) cells[String(col)] = previewValue(v);
+    for (const [col, v] of row) cells[String(col)] = shownValue(v);
     return {
       item: i,
       status: by === null ? 'missing' : 'found',

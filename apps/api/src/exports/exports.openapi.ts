@@ -13,6 +13,9 @@ export const NOT_READY_ERRORS = {
     ENGINE_ERR.inFile('template', ENGINE_ERR.columnTooLarge(20000, LIMITS.columnMax)),
     ENGINE_ERR.inFile('template', ENGINE_ERR.sheetTooLarge('Данные', 41, LIMITS.templateSheetMaxMb)),
     ENGINE_ERR.inFile('template', ENGINE_ERR.noRoomForItems(5, 13)),
+    ENGINE_ERR.inFile('template', ENGINE_ERR.xmlDoctype('xl/worksheets/sheet1.xml')),
+    ENGINE_ERR.inFile('template', ENGINE_ERR.zipOverlap),
+    ENGINE_ERR.inFile('price', ENGINE_ERR.cellOutOfSheet('XFE1')),
   ],
   503: [ERR.queueUnavailable],
 };

@@ -39,6 +39,10 @@ export const FILE_ROUTES: RouteDoc[] = [
         ERR.csvNotText,
         ERR.csvNoRows,
         ENGINE_ERR.sheetTooLarge('Данные', 41, LIMITS.templateSheetMaxMb),
+        ENGINE_ERR.cellOutOfSheet('XFE1'),
+        ENGINE_ERR.xmlDoctype('xl/worksheets/sheet1.xml'),
+        ENGINE_ERR.zipOverlap,
+        ENGINE_ERR.cellTooLong('D2', 'Данные', 40_000),
       ],
     },
   },
@@ -69,7 +73,11 @@ export const FILE_ROUTES: RouteDoc[] = [
     answers: [{ status: 200, description: 'the columns', json: R.FileColumns }],
     errors: {
       404: [ERR.fileNotFound],
-      422: [ENGINE_ERR.inFile('price', ENGINE_ERR.xmlInvalid('xl/worksheets/sheet1.xml')), ENGINE_ERR.inFile('template', ENGINE_ERR.noSheets)],
+      422: [
+        ENGINE_ERR.inFile('price', ENGINE_ERR.xmlInvalid('xl/worksheets/sheet1.xml')),
+        ENGINE_ERR.inFile('template', ENGINE_ERR.noSheets),
+        ENGINE_ERR.inFile('price', ENGINE_ERR.cellOutOfSheet('ZZZZZZZ1')),
+      ],
       500: [ERR.generateFailed],
       503: [ERR.queueUnavailable],
       504: [ERR.generateTimeout],

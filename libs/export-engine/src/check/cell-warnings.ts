@@ -2,7 +2,7 @@ import { CHECK_WARNING, MANUAL_FIELDS, columnLetter } from '@app/contracts';
 import { warning, type CheckFacts, type WarningList } from './check-facts';
 import { rulesAt } from './data-validation';
 import { gtinDigits, hasValidCheckDigit, isGtinHeader } from './gtin';
-import { previewValue, storedValue } from '../template/out-row';
+import { previewValue, shownValue, storedValue } from '../template/out-row';
 
 /** `validation`: a written value that the template's own data validation for its cell refuses. */
 export function validationWarnings({ rows, firstRow, validations }: CheckFacts, out: WarningList): void {
@@ -16,7 +16,7 @@ export function validationWarnings({ rows, firstRow, validations }: CheckFacts, 
       if (rules.length === 0) continue;
       const stored = storedValue(v);
       if (rulesAt(rules, firstRow + i, col).some((r) => !r.accepts(stored)) && out.take('validation', i)) {
-        out.push(warning('validation', CHECK_WARNING.validation(String(previewValue(v)), columnLetter(col)), i, col));
+        out.push(warning('validation', CHECK_WARNING.validation(String(shownValue(v)), columnLetter(col)), i, col));
       }
     }
   });

@@ -3,7 +3,7 @@ import { CHECK_WARNINGS_PER_CODE, headerChangeText, warningText } from '@app/con
 import { gtinWarnings, validationWarnings } from './cell-warnings';
 import { warning, WarningList, type CheckFacts } from './check-facts';
 import { duplicateWarnings, qtyWarnings } from './item-warnings';
-import { ambiguousWarnings, damagedWarnings, emptyPriceWarnings, formulaWarnings } from './price-warnings';
+import { ambiguousWarnings, damagedWarnings, emptyPriceWarnings, formulaWarnings, valueCutWarnings } from './price-warnings';
 
 /**
  * DESIGN §11: the warnings of the task, the file's own (damaged codes no item found, formulas
@@ -21,6 +21,7 @@ export function checkWarnings(
   duplicateWarnings(facts, list);
   ambiguousWarnings(facts, list);
   emptyPriceWarnings(facts, list);
+  valueCutWarnings(facts, list);
   validationWarnings(facts, list);
   gtinWarnings(facts, list);
   damagedWarnings(facts, list);

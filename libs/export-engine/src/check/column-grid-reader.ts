@@ -1,14 +1,15 @@
 import type { Readable } from 'node:stream';
+import { LIMITS } from '@app/contracts';
 import { CellKind } from '../package/cell-kind';
 import { CsvScanner, detectSeparator } from '../price/csv-scanner';
 import { isoTimeOfDay } from '../price/price-value';
 import type { GridCell, SheetGrid } from './header-detector';
 import { readSharedStrings } from '../package/shared-strings-reader';
-import { cellRaw, readSheetCells } from '../package/sheet-reader';
+import { requireInSheet } from '../package/sheet-bounds';
+import { cellRaw, forEachMergeRef, readSheetCells } from '../package/sheet-reader';
 import type { CellFormats } from '../package/styles-reader';
 import { parseRange, type CellRange } from '../template/template-sheet';
 import { streamXmlRegions } from '../package/xml-stream';
-import { parseAttributes } from '../package/xml-text';
 import type { ZipSource } from '../package/zip-source';
 import type { WorkbookParts } from '../package/workbook-locator';
 
@@ -44,9 +45,9 @@ async function readRawRows(stream: Readable, maxRow: number): Promise<Map<number
 }
 
 /**
- * The sheet's first rows as text, and its merges. Merges are listed after the cell data, so a
- * price list's part is inflated to its end for them, with only a substring search past the
- * rows kept; a template passes its own (parsed with the whole sheet) instead.
+ * The sheet's first rows as text, and the merges that start in them. Merges are listed after the
+ * cell data, so a price list's part is inflated to its end for them, with only a substring search
+ * past the rows kept; a template passes its own (parsed with the whole sheet) instead.
  */
 export async function readXlsxGrid(zip: ZipSource, parts: WorkbookParts, formats: CellFormats, maxRow: number, merges?: CellRange[]): Promise<SheetGrid> {
   const raw = await readRawRows(await zip.openXmlStream(parts.dataSheet.entry), maxRow);
@@ -70,7 +71,7 @@ export async function readXlsxGrid(zip: ZipSource, parts: WorkbookParts, formats
     }
     if (out.size > 0) rows.set(r, out);
   }
-  return { rows, merges: merges ?? (await readMerges(await zip.openXmlStream(parts.dataSheet.entry))) };
+  return { rows, merges: merges ?? (await readMerges(await zip.openXmlStream(parts.dataSheet.entry), maxRow)) };
 }
 
 function gridCell(c: RawGridCell, texts: Map<number, string>, formats: CellFormats, dateOffset: number): GridCell {
@@ -101,16 +102,26 @@ function dateText(serial: number): string {
   return `${two(d.getUTCDate())}.${two(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
 }
 
-async function readMerges(stream: Readable): Promise<CellRange[]> {
+/**
+ * The merges whose top-left cell is in rows 1..maxRow (only those can lend their text to a read
+ * row); every merge is checked to lie within the sheet, as the columns are sized by them.
+ */
+async function readMerges(stream: Readable, maxRow: number): Promise<CellRange[]> {
   const merges: CellRange[] = [];
-  await streamXmlRegions(stream, (s) => mergesIn(s, merges));
+  await streamXmlRegions(stream, (s) => mergesIn(s, merges, maxRow));
   return merges;
 }
 
-/** The merged cells in a piece of a worksheet part (pieces of streamXmlRegions: tags whole), added to `into`. */
-export function mergesIn(s: string, into: CellRange[]): void {
-  if (s.indexOf('mergeCell') < 0) return;
-  for (const m of s.matchAll(/<(?:[A-Za-z_][\w.-]*:)?mergeCell\b[^>]*>/g)) into.push(parseRange(parseAttributes(m[0]).get('ref') ?? ''));
+/**
+ * The merged cells in a piece of a worksheet part (pieces of streamXmlRegions: tags whole) whose
+ * top-left cell is in rows 1..maxRow, added to `into`; every one is checked to lie within the sheet.
+ */
+export function mergesIn(s: string, into: CellRange[], maxRow = Infinity): void {
+  forEachMergeRef(s, (ref) => {
+    requireInSheet(ref);
+    const range = parseRange(ref);
+    if (range.top <= maxRow) into.push(range);
+  });
 }
 
 /** A CSV keeps dates as text (dd.mm.yyyy): still a value under a header. */
@@ -123,6 +134,8 @@ export function readCsvGrid(text: string, maxRow: number): SheetGrid {
     new CsvScanner({
       cell(row, col, kind, s, start, end) {
         if (row > maxRow) throw new EnoughRows();
+        // A CSV may have more fields than a sheet has columns: those can be neither shown nor mapped.
+        if (col > LIMITS.columnMax) return;
         const raw = cellRaw(kind, s, start, end);
         if (raw === null || raw.trim() === '') return;
         let cells = rows.get(row);

@@ -1,4 +1,4 @@
-import { columnLetter, type FileColumn } from '@app/contracts';
+import { LIMITS, columnLetter, cutText, type FileColumn } from '@app/contracts';
 import type { CellRange } from '../template/template-sheet';
 
 /** How a cell of the first rows reads for header detection: text, or a number/date (a value). */
@@ -78,7 +78,8 @@ export function detectHeaderRow(grid: SheetGrid): number {
 
 /**
  * Each column's header (its own or a merge's text; a merged group title in the row above joined
- * in front) and its first values below the header.
+ * in front) and its first values below the header, each cut to LIMITS.headerTextMax: a header is
+ * remembered at most that long, and a 30 MB cell must not make a 30 MB answer.
  */
 export function buildColumns(grid: SheetGrid, headerRow: number): FileColumn[] {
   const columns = tableColumns(grid);
@@ -88,7 +89,7 @@ export function buildColumns(grid: SheetGrid, headerRow: number): FileColumn[] {
     const own = headerRow > 0 ? (cellAt(grid, headerRow, c)?.text.trim() ?? '') : '';
     const group = groupTitle(grid, headerRow, c);
     const header = group && group !== own ? (own ? `${group} / ${own}` : group) : own;
-    out.push({ index: c, letter: columnLetter(c), header, samples: samplesOf(grid, headerRow, c) });
+    out.push({ index: c, letter: columnLetter(c), header: shown(header), samples: samplesOf(grid, headerRow, c).map(shown) });
   }
   return out;
 }
@@ -111,3 +112,5 @@ function samplesOf(grid: SheetGrid, headerRow: number, c: number): string[] {
   }
   return out;
 }
+
+const shown = (text: string) => cutText(text, LIMITS.headerTextMax, true);

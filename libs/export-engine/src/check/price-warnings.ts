@@ -3,6 +3,16 @@ import { warning, type CheckFacts, type WarningList } from './check-facts';
 import { hasExponent, looksLikeExponent, lostLeadingZeros } from '../price/damaged-code';
 import type { PriceValue } from '../package/cell-value';
 
+/** `value-cut`: a price-list text longer than a cell may hold, written cut (DESIGN §15), named by the template column it went to. */
+export function valueCutWarnings({ rows }: CheckFacts, out: WarningList): void {
+  rows.forEach((row, i) => {
+    for (const [col, v] of row) {
+      if (v.type !== 'price' || v.value.type !== 'string' || v.value.cut === undefined) continue;
+      if (out.take('value-cut', i)) out.push(warning('value-cut', CHECK_WARNING.valueCut(columnLetter(col), v.value.cut), i, col));
+    }
+  });
+}
+
 /**
  * `ambiguous-price`: the item's code is in several rows of the key column and they disagree in a
  * mapped column, so which price the chain gets depends on the row order. The column named is the

@@ -5,8 +5,8 @@ import type { WorkbookParts } from '../package/workbook-locator';
 import { columnFromRef, decodeXmlText, parseAttributes } from '../package/xml-text';
 import type { ZipSource } from '../package/zip-source';
 
-/** A list longer than this many rows is not a drop-down anyone keeps (and not worth reading). */
-const LIST_ROWS_MAX = 10_000;
+/** A list of more cells than this is not a drop-down anyone keeps (and not worth reading). */
+const LIST_CELLS_MAX = 10_000;
 /** `Списки!$A$1:$A$10`, `'Лист 2'!$A:$A`, `$D$2:$D$6`: an optional sheet, then one range. */
 const REFERENCE_RE = /^(?:(?:'((?:[^']|'')+)'|([^!'"()]+))!)?\$?([A-Za-z]{1,3})\$?(\d*)(?::\$?([A-Za-z]{1,3})\$?(\d*))?$/;
 
@@ -55,8 +55,9 @@ async function readList(zip: ZipSource, parts: WorkbookParts, formats: CellForma
   const left = columnFromRef(m[3]);
   const right = m[5] ? columnFromRef(m[5]) : left;
   const top = Number(m[4]) || 1;
-  const bottom = m[5] ? Number(m[6]) || LIST_ROWS_MAX : Number(m[4]) || LIST_ROWS_MAX;
-  if (bottom - top >= LIST_ROWS_MAX) return undefined;
+  const bottom = m[5] ? Number(m[6]) || LIST_CELLS_MAX : Number(m[4]) || LIST_CELLS_MAX;
+  // Counted in cells: `$A$1:$ZZZ$9999` would otherwise be 180 million lookups.
+  if ((bottom - top + 1) * (Math.abs(right - left) + 1) > LIST_CELLS_MAX) return undefined;
   const grid = await readXlsxGrid(zip, { ...parts, dataSheet: sheet }, formats, bottom, []);
   const values: string[] = [];
   for (let r = top; r <= bottom; r++) {

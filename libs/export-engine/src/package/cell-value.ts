@@ -9,7 +9,8 @@ export type PriceValue =
   | { type: 'number'; value: number; format: NumberFormat }
   /** A calendar date (maybe with a time): serial day number in the 1900 date system. */
   | { type: 'date'; value: number; format: NumberFormat }
-  | { type: 'string'; value: string; format: NumberFormat }
+  /** `cut`: the text's whole length when it was longer than a cell may hold and was cut to LIMITS.cellTextMax. */
+  | { type: 'string'; value: string; format: NumberFormat; cut?: number }
   | { type: 'boolean'; value: boolean; format: NumberFormat }
   | { type: 'error'; value: string; format: NumberFormat };
 

@@ -10,6 +10,9 @@ export type EngineErrorCode =
   | 'FILE_NOT_ZIP'
   | 'FILE_NOT_WORKBOOK'
   | 'FILE_ZIP_BOMB'
+  /** Entries that overlap, repeat a name, or whose local header disagrees with the directory (DESIGN §15). */
+  | 'FILE_ZIP_INVALID'
+  | 'FILE_DOCTYPE'
   | 'FILE_UNREADABLE'
   | 'FILE_XML_INVALID'
   | 'NO_SHEETS'
@@ -17,6 +20,8 @@ export type EngineErrorCode =
   | 'COLUMN_TOO_LARGE'
   | 'SHEET_TOO_LARGE'
   | 'ROW_OUT_OF_SHEET'
+  | 'CELL_OUT_OF_SHEET'
+  | 'CELL_TOO_LONG'
   | 'NO_ROOM_FOR_ITEMS';
 
 /**

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { HeldPieces, joinStrings } from './held-pieces';
 import { localNameStart, nameIs, type TagName } from './xml-stream';
 import { decodeXmlText, textWithCdata } from './xml-text';
 
@@ -27,7 +28,7 @@ export async function readSharedStrings(
   let prefix: string | undefined;
   let closeSi = '</si>';
   let index = -1;
-  let carry = '';
+  const held = new HeldPieces<string>(joinStrings);
 
   /** Processes whole `<si>` elements in s[0, end); returns false to stop. */
   const process = (s: string): boolean => {
@@ -73,11 +74,12 @@ export async function readSharedStrings(
 
   try {
     for await (const chunk of stream) {
-      let text = carry + decoder.write(chunk as Buffer);
+      let text = held.add(decoder.write(chunk as Buffer));
+      if (text === undefined) continue;
       if (prefix === undefined) {
         const root = /<([A-Za-z_][\w.-]*:)?sst[\s>]/.exec(text);
         if (!root) {
-          carry = text;
+          held.keep(text);
           continue;
         }
         prefix = root[1] ?? '';
@@ -86,15 +88,23 @@ export async function readSharedStrings(
       }
       const cut = text.lastIndexOf(closeSi);
       if (cut < 0) {
-        carry = text;
+        held.keep(text);
         continue;
       }
       const end = cut + closeSi.length;
-      carry = text.slice(end);
+      held.keep(text.slice(end));
       if (!process(text.slice(0, end))) return;
     }
-    const rest = carry + decoder.end();
-    if (prefix !== undefined && rest.length > 0) process(rest);
+    // Pieces held since the last try: the part's end.
+    let rest = held.take(decoder.end());
+    if (prefix === undefined) {
+      const root = /<([A-Za-z_][\w.-]*:)?sst[\s>]/.exec(rest);
+      if (!root) return;
+      prefix = root[1] ?? '';
+      closeSi = `</${prefix}si>`;
+      rest = rest.slice(root.index);
+    }
+    if (rest.length > 0) process(rest);
   } finally {
     stream.destroy();
   }

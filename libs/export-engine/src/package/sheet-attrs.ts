@@ -4,6 +4,11 @@ import { CellKind } from './cell-kind';
 export interface CellAttrs {
   /** From `r`; 0 when the cell has no `r`. */
   col: number;
+  /**
+   * The row `r` names when it has seven digits or more (it may be past the sheet's last row), else
+   * 0: the scanner takes rows from `<row>`, and reading every cell's row digits would cost the hot loop.
+   */
+  refRow: number;
   kind: CellKind;
   style: number;
 }
@@ -14,6 +19,7 @@ export interface CellAttrs {
  */
 export function readCellAttrs(s: string, from: number, to: number, out: CellAttrs): void {
   out.col = 0;
+  out.refRow = 0;
   out.kind = CellKind.number;
   out.style = 0;
   let p = from;
@@ -35,13 +41,15 @@ export function readCellAttrs(s: string, from: number, to: number, out: CellAttr
       const a = s.charCodeAt(nameStart);
       if (a === 114) {
         let col = 0;
-        for (let i = vStart; i < vEnd; i++) {
+        let i = vStart;
+        for (; i < vEnd; i++) {
           const ch = s.charCodeAt(i);
           if (ch >= 65 && ch <= 90) col = col * 26 + ch - 64;
           else if (ch >= 97 && ch <= 122) col = col * 26 + ch - 96;
           else break;
         }
         out.col = col;
+        if (vEnd - i >= 7) out.refRow = parseInt(s.slice(i, vEnd), 10) || 0;
       } else if (a === 116) {
         out.kind = kindOf(s, vStart, vEnd);
       } else if (a === 115) {

@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
+import { LIMITS } from '@app/contracts';
 import { CellKind } from './cell-kind';
 import { readCellAttrs, readRowNumber, type CellAttrs } from './sheet-attrs';
+import { cellOutOfSheet, cellRef, requireColumnsInSheet, requireInSheet, rowOutOfSheet } from './sheet-bounds';
 import { localNameStart, nameIs, streamXmlRegions, type TagName } from './xml-stream';
-import { CDATA_OPEN, decodeXmlText, isCdataAt, literalText, utf8FromLatin1 } from './xml-text';
+import { CDATA_OPEN, decodeXmlText, isCdataAt, literalText, parseAttributes, utf8FromLatin1 } from './xml-text';
 
 export { CellKind } from './cell-kind';
 
@@ -66,6 +68,8 @@ export async function readSheet(stream: Readable, sink: SheetSink): Promise<void
  * prefixes (`<x:c>`), formulas (their cached `<v>` is the value; one without is told apart) and
  * rich inline strings. `tail`, when given, gets the rest of the part after `</sheetData>` in
  * pieces as streamXmlRegions cuts them (for its merged cells, without inflating the part again).
+ * A cell, row or `<dimension>` past XFD1048576 is refused (sheet-bounds.ts), so no reader ever
+ * sees a column or row number the sheet cannot have.
  */
 export async function readSheetCells(stream: Readable, sink: RawSheetSink, tail?: (s: string) => void): Promise<void> {
   const scanner = new SheetScanner(sink);
@@ -81,6 +85,27 @@ export async function readSheetCells(stream: Readable, sink: RawSheetSink, tail?
     cellsDone = true;
     tail(s.slice(scanner.stoppedAt));
   });
+}
+
+/**
+ * The cells as readSheetCells gives them and, in the same pass, every `<mergeCell>`'s `ref` (they
+ * follow `</sheetData>`): the whole part is read.
+ */
+export async function readSheetCellsAndMerges(stream: Readable, sink: RawSheetSink, onMerge: (ref: string) => void): Promise<void> {
+  const scanner = new SheetScanner(sink);
+  let cells = true;
+  await streamXmlRegions(stream, (s) => {
+    if (cells) cells = scanner.region(s);
+    forEachMergeRef(s, onMerge);
+  });
+}
+
+const MERGE_RE = /<(?:[A-Za-z_][\w.-]*:)?mergeCell\b[^>]*>/g;
+
+/** The `ref` of every `<mergeCell>` in a piece of a sheet's XML (a piece holds whole tags). */
+export function forEachMergeRef(s: string, onRef: (ref: string) => void): void {
+  if (s.indexOf('mergeCell') < 0) return;
+  for (const m of s.matchAll(MERGE_RE)) onRef(parseAttributes(m[0]).get('ref') ?? '');
 }
 
 /**
@@ -115,7 +140,7 @@ class SheetScanner {
   private inlineText = '';
   /** The open cell has an `<f>`: only the generic path reads such a cell. */
   private hasFormula = false;
-  private readonly cell: CellAttrs = { col: 0, kind: CellKind.number, style: 0 };
+  private readonly cell: CellAttrs = { col: 0, refRow: 0, kind: CellKind.number, style: 0 };
   private vOpen = '<v>';
   private vcClose = '</v></c>';
   private rowClose = '</row>';
@@ -163,6 +188,7 @@ class SheetScanner {
       const selfClosing = !closing && s.charCodeAt(gt - 1) === 47;
 
       if (!this.inSheetData) {
+        if (!closing) this.checkBounds(s, lt, gt, c0);
         if (c0 === 115 && nameIs(s, this.name, 'sheetData')) {
           if (closing || selfClosing) return this.stop(pos);
           this.inSheetData = true;
@@ -183,6 +209,7 @@ class SheetScanner {
         }
         readCellAttrs(s, this.name.end, gt, this.cell);
         this.col = this.cell.col > 0 ? this.cell.col : this.col + 1;
+        if (this.col > COLUMN_MAX || this.cell.refRow > ROW_MAX) throw cellOutOfSheet(parseAttributes(s.slice(lt, gt + 1)).get('r') ?? cellRef(this.col, this.row));
         this.kind = this.cell.kind;
         this.style = this.cell.style;
         this.value = null;
@@ -234,6 +261,7 @@ class SheetScanner {
           continue;
         }
         this.row = readRowNumber(s, this.name.end, gt, this.row);
+        if (this.row > ROW_MAX) throw rowOutOfSheet(this.row);
         this.col = 0;
         this.rowOpen = !selfClosing;
         if (selfClosing) this.sink.rowEnd(this.row);
@@ -259,6 +287,15 @@ class SheetScanner {
   private stop(pos: number): false {
     this.stoppedAt = pos;
     return false;
+  }
+
+  /** `<dimension>` and `<col>`, before the cells: their columns and rows within the sheet too. */
+  private checkBounds(s: string, lt: number, gt: number, c0: number): void {
+    if (c0 === 100 && nameIs(s, this.name, 'dimension')) requireInSheet(parseAttributes(s.slice(lt, gt + 1)).get('ref') ?? '');
+    else if (c0 === 99 && nameIs(s, this.name, 'col')) {
+      const a = parseAttributes(s.slice(lt, gt + 1));
+      requireColumnsInSheet(Number(a.get('min')) || 0, Number(a.get('max')) || 0);
+    }
   }
 
   /** The first CDATA section of a `<v>`: the value gathers in `inlineText`, from the text before it on. */
@@ -321,6 +358,9 @@ class SheetScanner {
     return close + this.rowClose.length;
   }
 }
+
+const COLUMN_MAX = LIMITS.columnMax;
+const ROW_MAX = LIMITS.rowMax;
 
 const INLINE_OPEN = '<is><t>';
 const INLINE_OPEN_PRESERVE = '<is><t xml:space="preserve">';

@@ -1,7 +1,10 @@
 import { open as openFile, readFile } from 'node:fs/promises';
 import { ENGINE_ERR, type EngineFileKind } from '@app/contracts';
 import { EngineError } from './engine-error';
+import { shownText } from './sheet-bounds';
 import { findWorkbook } from './workbook-locator';
+import { refuseDoctype } from './xml-doctype';
+import { checkZipLayout, ZipLayoutError } from './zip-layout';
 import { TooManyEntriesError, ZipSource } from './zip-source';
 
 export interface InspectLimits {
@@ -23,8 +26,11 @@ const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe
 const HEAD_BYTES = 4096;
 
 /**
- * Upload check by content (DESIGN §6): resolves when the file is a zip that looks like a workbook
- * and is safe to inflate; throws an EngineError naming what it really is otherwise.
+ * Upload check by content (DESIGN §6, §15): resolves when the file is a zip that looks like a
+ * workbook, is safe to inflate, has entries that neither overlap nor repeat a name nor disagree
+ * with their local headers, and declares no DOCTYPE in any part; throws an EngineError naming what
+ * it really is otherwise. The engine opens every workbook through here, so a file stored before a
+ * rule was added meets it at its next read.
  */
 export async function inspectXlsx(file: string | Buffer, limits?: InspectLimits, kind?: EngineFileKind): Promise<void> {
   const zip = await openXlsx(file, limits, kind);
@@ -62,7 +68,9 @@ export async function openXlsx(file: string | Buffer, limits?: InspectLimits, ki
   }
   try {
     checkDirectory(zip, lim, fail);
+    await checkLayout(zip, fail);
     if (!(await findWorkbook(zip))) throw fail('FILE_NOT_WORKBOOK', ENGINE_ERR.fileNotWorkbook);
+    await refuseDoctype(zip, kind);
   } catch (err) {
     zip.close();
     throw err;
@@ -87,6 +95,17 @@ function checkDirectory(
   }
   if (total > RATIO_FLOOR_BYTES && total > lim.maxRatio * zip.fileSize) throw fail('FILE_ZIP_BOMB', ENGINE_ERR.fileZipBomb);
   if (!zip.find('[Content_Types].xml')) throw fail('FILE_NOT_WORKBOOK', ENGINE_ERR.fileNotWorkbook);
+}
+
+async function checkLayout(zip: ZipSource, fail: (code: ConstructorParameters<typeof EngineError>[0], message: string) => EngineError): Promise<void> {
+  try {
+    await checkZipLayout(zip);
+  } catch (err) {
+    if (!(err instanceof ZipLayoutError)) throw fail('FILE_TRUNCATED', ENGINE_ERR.fileTruncated);
+    const name = shownText(err.entryName);
+    if (err.problem === 'overlap') throw fail('FILE_ZIP_INVALID', ENGINE_ERR.zipOverlap);
+    throw fail('FILE_ZIP_INVALID', err.problem === 'name' ? ENGINE_ERR.zipNameRepeated(name) : ENGINE_ERR.zipHeaderMismatch(name));
+  }
 }
 
 /**

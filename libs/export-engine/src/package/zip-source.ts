@@ -35,6 +35,8 @@ export class ZipSource {
   private readonly byLowerName = new Map<string, yauzl.Entry>();
   /** Inflated parts of an in-memory zip: the price passes read sharedStrings up to three times. */
   private readonly inflatedParts = new Map<yauzl.Entry, Buffer>();
+  /** Where each entry's data starts, once its local header was read (zip-layout.ts reads them all). */
+  private readonly dataStarts = new Map<yauzl.Entry, number>();
 
   private constructor(
     private readonly zip: yauzl.ZipFile,
@@ -133,8 +135,36 @@ export class ZipSource {
     return createReadStream(this.path, { start, end: start + entry.compressedSize - 1, highWaterMark: READ_CHUNK });
   }
 
+  /**
+   * `length` bytes of the zip file at `position` (fewer at its end), for reading many small places
+   * in one go (zip-layout.ts): `read` may be called until `done` resolves.
+   */
+  async readPlaces<T>(done: (read: (position: number, length: number) => Promise<Buffer>) => Promise<T>): Promise<T> {
+    if (this.data !== undefined) {
+      const data = this.data;
+      return done(async (position, length) => data.subarray(Math.min(position, data.length), Math.min(position + length, data.length)));
+    }
+    const file = await open(this.path!, 'r');
+    try {
+      return await done(async (position, length) => {
+        const buffer = Buffer.alloc(Math.max(0, Math.min(length, this.fileSize - position)));
+        const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
+        return buffer.subarray(0, bytesRead);
+      });
+    } finally {
+      await file.close();
+    }
+  }
+
+  /** Remembers where an entry's data starts (read from its local header): later reads skip the header. */
+  noteDataStart(entry: yauzl.Entry, start: number): void {
+    this.dataStarts.set(entry, start);
+  }
+
   /** Where an entry's data starts: after its local header, whose name and extra field lengths may differ from the directory's. */
   private async dataOffset(entry: yauzl.Entry): Promise<number> {
+    const known = this.dataStarts.get(entry);
+    if (known !== undefined) return known;
     const file = await open(this.path!, 'r');
     try {
       const header = Buffer.alloc(30);
@@ -155,28 +185,27 @@ export class ZipSource {
   }
 
   /**
-   * The first inflated bytes of an entry (what `min` stored bytes hold, at least), without
-   * inflating, or keeping, the whole of it.
+   * The first inflated bytes of each entry in turn (what `min` stored bytes hold, at least), with
+   * one file handle for them all, never inflating or keeping the whole of one. An entry that cannot
+   * be read so (encrypted, another method, broken data) comes with none.
    */
-  async readHead(entry: yauzl.Entry, min = 4096): Promise<Buffer> {
-    if (this.inMemory(entry)) {
-      const stored = this.stored(entry).subarray(0, min);
-      // A cut deflate stream: flushed, not finished, so what it holds comes out without an error.
-      return entry.compressionMethod === 0 ? stored : inflateRawSync(stored, { finishFlush: constants.Z_SYNC_FLUSH });
-    }
-    const stream = await this.openStream(entry);
-    const chunks: Buffer[] = [];
-    let length = 0;
-    try {
-      for await (const chunk of stream) {
-        chunks.push(chunk as Buffer);
-        length += (chunk as Buffer).length;
-        if (length >= min) break;
+  async readHeads(min: number, onHead: (entry: yauzl.Entry, head: Buffer | undefined) => Promise<void>): Promise<void> {
+    await this.readPlaces(async (read) => {
+      for (const entry of this.entries) {
+        let head: Buffer | undefined;
+        if (!entry.isEncrypted() && (entry.compressionMethod === 0 || entry.compressionMethod === 8)) {
+          try {
+            const start = this.dataStarts.get(entry) ?? (await localDataStart(read, entry.relativeOffsetOfLocalHeader));
+            const stored = await read(start, Math.min(min, entry.compressedSize));
+            // A cut deflate stream: flushed, not finished, so what it holds comes out without an error.
+            head = entry.compressionMethod === 0 ? stored : inflateRawSync(stored, { finishFlush: constants.Z_SYNC_FLUSH });
+          } catch {
+            head = undefined;
+          }
+        }
+        await onHead(entry, head);
       }
-    } finally {
-      stream.destroy();
-    }
-    return Buffer.concat(chunks);
+    });
   }
 
   /** An XML part as text, decoded in its own encoding. */
@@ -236,6 +265,13 @@ function recoding(recoder: Utf8Recoder): Transform {
     transform: (chunk: Buffer, _enc, done) => done(null, recoder.write(chunk)),
     flush: (done) => done(null, recoder.end()),
   });
+}
+
+/** Where the data of the entry whose local header is at `at` starts. */
+async function localDataStart(read: (position: number, length: number) => Promise<Buffer>, at: number): Promise<number> {
+  const header = await read(at, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE) throw new Error('invalid local file header signature');
+  return at + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
 }
 
 function readDirectory(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {

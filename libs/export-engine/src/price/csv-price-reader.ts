@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Item, Mapping } from '@app/contracts';
-import { ERR } from '@app/contracts';
+import { ENGINE_ERR, ERR } from '@app/contracts';
 import { decodeCsv } from '../package/csv-decoder';
 import { CsvScanner, detectSeparator } from './csv-scanner';
 import { EngineError } from '../package/engine-error';
+import { requireInSheet } from '../package/sheet-bounds';
+import { readSheetCellsAndMerges } from '../package/sheet-reader';
+import { locateParts } from '../package/workbook-locator';
 import { itemKeys, newPriceIndex } from './item-locator';
 import type { PriceIndex } from './price-index';
 import { settleMatches, type PriceMatches } from './price-reader';
@@ -63,8 +66,9 @@ export async function openPriceList(file: string | Buffer): Promise<ZipSource | 
 export type PriceListFormat = 'xlsx' | 'csv';
 
 /**
- * Upload check for the price card (DESIGN §6): a workbook as for the template, or a text file
- * that reads as a CSV table — a header of two columns or more and at least one row below it.
+ * Upload check for the price card (DESIGN §6, §15): a workbook as for the template, whose used
+ * sheet holds nothing past XFD1048576, or a text file that reads as a CSV table — a header of two
+ * columns or more and at least one row below it.
  */
 export async function inspectPriceList(file: string | Buffer): Promise<PriceListFormat> {
   let zip: ZipSource | undefined;
@@ -76,7 +80,11 @@ export async function inspectPriceList(file: string | Buffer): Promise<PriceList
     if (err.code !== 'FILE_TEXT') throw err;
   }
   if (zip) {
-    zip.close();
+    try {
+      await checkUsedSheet(zip);
+    } finally {
+      zip.close();
+    }
     return 'xlsx';
   }
   const { text } = decodeCsv(typeof file === 'string' ? await readFile(file) : file);
@@ -84,6 +92,20 @@ export async function inspectPriceList(file: string | Buffer): Promise<PriceList
   new CsvScanner(table).scan(text, detectSeparator(text));
   if (!table.hasRows) throw new EngineError('SHEET_EMPTY', ERR.csvNoRows);
   return 'csv';
+}
+
+/**
+ * The sheet an export reads, in one streamed pass with nothing kept: its cells, rows, `<dimension>`
+ * and merges within the sheet (the scanner refuses the rest), its data readable.
+ */
+async function checkUsedSheet(zip: ZipSource): Promise<void> {
+  const parts = await locateParts(zip);
+  try {
+    await readSheetCellsAndMerges(await zip.openXmlStream(parts.dataSheet.entry), { cell: () => undefined, rowEnd: () => undefined }, (ref) => requireInSheet(ref));
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable);
+  }
 }
 
 /** Sees a header (a record with two or more fields) and a record with something below it. */

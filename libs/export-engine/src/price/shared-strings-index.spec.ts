@@ -62,6 +62,41 @@ describe('indexSharedStrings / readStringsAt', () => {
     }
   }
 
+  it('reads string items of 300,000 characters among short ones, in chunks of any size, as read whole', async () => {
+    const long = 'д'.repeat(300_000);
+    const many = [ITEMS[0], `<t>${long}</t>`, ...ITEMS, `<r><t>${long}</t></r><r><t>1</t></r>`, ITEMS[8]];
+    const xml = sst(many);
+    const whole = await expected(xml.replace(/^/, ''), keys, 8);
+    expect([whole.texts[1], whole.texts[many.length - 2]]).toEqual([long, `${long}1`]);
+    for (const size of [777, 4096, 65_536]) {
+      const texts: string[] = [];
+      await readSharedStrings(chunked(xml, size), (i, text) => {
+        texts[i] = text;
+      });
+      expect(texts).toEqual(whole.texts);
+      const index = await indexSharedStrings(chunked(xml, size), (key) => keys.has(key), 8);
+      expect([...index!.keys]).toEqual([...whole.k]);
+      const needed = [0, 1, 2, many.length - 2, many.length - 1];
+      const read = await readStringsAt(chunked(xml, size), index!, needed);
+      expect(needed.map((i) => read.get(i))).toEqual(needed.map((i) => whole.texts[i]));
+    }
+  });
+
+  it('a short part whose root comes late, in one-byte chunks: nothing held back is lost at its end', async () => {
+    const xml = sst(['<t>0031000</t>', '<t>Кефир</t>']).replace('?>', `?><!--${' '.repeat(200)}-->`);
+    const texts: string[] = [];
+    await readSharedStrings(chunked(xml, 1), (i, text) => {
+      texts[i] = text;
+    });
+    expect(texts).toEqual(['0031000', 'Кефир']);
+    const index = await indexSharedStrings(chunked(xml, 1), (key) => keys.has(key), 8);
+    expect([...index!.keys]).toEqual([[0, '31000']]);
+    expect([...(await readStringsAt(chunked(xml, 1), index!, [0, 1]))]).toEqual([
+      [0, '0031000'],
+      [1, 'Кефир'],
+    ]);
+  });
+
   it('leaves parts with <si/> items to the tag reader', async () => {
     expect(await indexSharedStrings(chunked(sst(['<t>a</t>']).replace('</sst>', '<si/></sst>'), 7), () => true, 8)).toBeUndefined();
     expect(await indexSharedStrings(chunked(sst(['<t>a</t>']).replace('<si>', '<si/><si>'), 7), () => true, 8)).toBeUndefined();

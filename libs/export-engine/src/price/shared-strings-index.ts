@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { KeyFilter } from './key-filter';
 import { mayBeKey, normalizeKey } from './key-normalizer';
+import { HeldPieces, joinBuffers } from '../package/held-pieces';
 import { siText } from '../package/shared-strings-reader';
 
 /** A checkpoint every STRIDE strings: the second pass starts there and skips < STRIDE items. */
@@ -42,30 +43,35 @@ export async function indexSharedStrings(
   note?: StringNote,
 ): Promise<SharedStringsIndex | undefined> {
   const scanner = new SharedStringsScanner(isKey, maxKeyLength, filter, alsoCheck, note);
-  let carry: Buffer | undefined;
+  // The bytes after the last whole item (see HeldPieces: a long item is not copied at every piece).
+  const held = new HeldPieces<Buffer>(joinBuffers);
   try {
     for await (const piece of stream) {
       let buf = piece as Buffer;
       let pos = 0;
       if (scanner.prefix === undefined) {
-        if (carry) buf = Buffer.concat([carry, buf]);
+        const all = held.add(buf);
+        if (all === undefined) continue;
+        buf = all;
         const root = /<([A-Za-z_][\w.-]*:)?sst[\s>]/.exec(buf.toString('latin1'));
         if (!root) {
-          carry = buf;
+          held.keep(buf);
           continue;
         }
         scanner.setPrefix(root[1] ?? '');
         pos = root.index;
-      } else if (carry && carry.length > 0) {
+      } else if (held.size > 0) {
         // Only the item cut by the piece boundary is copied together, not the whole piece:
         // fewer dead buffers waiting for a GC that this allocation-light loop rarely triggers.
         const first = buf.indexOf(scanner.closeSi);
         if (first < 0) {
           // No whole `</si>` in the piece (one may straddle the boundary): the two as one.
-          buf = Buffer.concat([carry, buf]);
+          const all = held.add(buf);
+          if (all === undefined) continue;
+          buf = all;
         } else {
           const head = first + scanner.closeSi.length;
-          const joined = Buffer.concat([carry, buf.subarray(0, head)]);
+          const joined = held.take(buf.subarray(0, head));
           if (scanner.region(joined, 0) === undefined) return undefined;
           scanner.base += joined.length - head;
           pos = head;
@@ -74,12 +80,25 @@ export async function indexSharedStrings(
       const next = scanner.region(buf, pos);
       if (next === undefined) return undefined;
       scanner.base += next;
-      carry = buf.subarray(next);
+      held.keep(buf.subarray(next));
     }
   } finally {
     stream.destroy();
   }
-  if (carry && (within(carry, 'si/>', 0, carry.length) || within(carry, 'si />', 0, carry.length))) return undefined;
+  // Pieces held since the last try: the part's end.
+  let carry = held.take();
+  let pos = 0;
+  if (scanner.prefix === undefined) {
+    const root = /<([A-Za-z_][\w.-]*:)?sst[\s>]/.exec(carry.toString('latin1'));
+    if (root) scanner.setPrefix(root[1] ?? '');
+    pos = root?.index ?? carry.length;
+  }
+  if (scanner.prefix !== undefined && carry.length > pos) {
+    const next = scanner.region(carry, pos);
+    if (next === undefined) return undefined;
+    carry = carry.subarray(next);
+  }
+  if (within(carry, 'si/>', 0, carry.length) || within(carry, 'si />', 0, carry.length)) return undefined;
   return { keys: scanner.keys, prefix: scanner.prefix ?? '', checkpoints: scanner.checkpoints };
 }
 
@@ -195,6 +214,8 @@ class SharedStringsScanner {
   }
 }
 
+const EMPTY: Buffer = Buffer.alloc(0);
+
 function within(buf: Buffer, needle: string, from: number, to: number): boolean {
   const at = buf.indexOf(needle, from, 'latin1');
   return at >= 0 && at < to;
@@ -212,41 +233,68 @@ function startsWith(buf: Buffer, at: number, what: Buffer): boolean {
  * unread and the part is left as soon as the last one is had.
  */
 export async function readStringsAt(stream: Readable, index: SharedStringsIndex, needed: readonly number[]): Promise<Map<number, string>> {
-  const texts = new Map<number, string>();
-  const closeSi = Buffer.from(`</${index.prefix}si>`);
-  let j = 0;
-  let carry: Buffer | undefined;
-  let base = 0;
+  const reader = new NeededStrings(index, needed);
+  // From the checkpoint of a string that runs on into later chunks (see HeldPieces).
+  const held = new HeldPieces<Buffer>(joinBuffers);
   try {
     for await (const chunk of stream) {
-      const buf = carry ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
-      carry = undefined;
-      while (j < needed.length) {
-        const i = needed[j];
-        const block = Math.floor(i / STRIDE);
-        const start = (index.checkpoints[block] ?? Infinity) - base;
-        if (start >= buf.length) break;
-        let from = start;
-        let close = -1;
-        for (let k = block * STRIDE; k <= i; k++) {
-          close = buf.indexOf(closeSi, from);
-          if (close < 0) break;
-          if (k < i) from = close + closeSi.length;
-        }
-        if (close < 0) {
-          // The string runs on into the next chunk: keep the bytes from its checkpoint.
-          carry = buf.subarray(start);
-          break;
-        }
-        const xml = buf.toString('utf8', from, close);
-        texts.set(i, siText(xml, 0, xml.length, index.prefix));
-        j++;
-      }
-      base += carry ? buf.length - carry.length : buf.length;
-      if (j >= needed.length) break;
+      const buf = held.add(chunk as Buffer);
+      if (buf === undefined) continue;
+      held.keep(reader.read(buf));
+      if (reader.done) break;
     }
+    // Pieces held since the last try: the part's end.
+    if (!reader.done && held.size > 0) reader.read(held.take());
   } finally {
     stream.destroy();
   }
-  return texts;
+  return reader.texts;
+}
+
+/** readStringsAt's state: the next needed string, and where in the part the bytes read start. */
+class NeededStrings {
+  readonly texts = new Map<number, string>();
+  private readonly closeSi: Buffer;
+  private j = 0;
+  private base = 0;
+
+  constructor(
+    private readonly index: SharedStringsIndex,
+    private readonly needed: readonly number[],
+  ) {
+    this.closeSi = Buffer.from(`</${index.prefix}si>`);
+  }
+
+  get done(): boolean {
+    return this.j >= this.needed.length;
+  }
+
+  /** Reads the needed strings that `buf` (the part from `base` on) holds whole; returns the bytes to read again with the next. */
+  read(buf: Buffer): Buffer {
+    const { closeSi, index, needed } = this;
+    let carry = EMPTY;
+    while (this.j < needed.length) {
+      const i = needed[this.j];
+      const block = Math.floor(i / STRIDE);
+      const start = (index.checkpoints[block] ?? Infinity) - this.base;
+      if (start >= buf.length) break;
+      let from = start;
+      let close = -1;
+      for (let k = block * STRIDE; k <= i; k++) {
+        close = buf.indexOf(closeSi, from);
+        if (close < 0) break;
+        if (k < i) from = close + closeSi.length;
+      }
+      if (close < 0) {
+        // The string runs on into the next chunk: keep the bytes from its checkpoint.
+        carry = buf.subarray(start);
+        break;
+      }
+      const xml = buf.toString('utf8', from, close);
+      this.texts.set(i, siText(xml, 0, xml.length, index.prefix));
+      this.j++;
+    }
+    this.base += buf.length - carry.length;
+    return carry;
+  }
 }

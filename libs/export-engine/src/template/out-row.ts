@@ -1,5 +1,5 @@
 import type { CheckCellValue, Item, Mapping } from '@app/contracts';
-import { ENGINE_ERR, LIMITS, MANUAL_FIELDS } from '@app/contracts';
+import { ENGINE_ERR, LIMITS, MANUAL_FIELDS, cutText } from '@app/contracts';
 import { EngineError } from '../package/engine-error';
 import type { PriceValue } from '../package/cell-value';
 import type { OutRow, OutValue } from './template-writer';
@@ -48,6 +48,15 @@ export function outRow(item: Item, prices: ReadonlyMap<number, PriceValue>, mapp
 export function previewValue(v: OutValue): CheckCellValue {
   if (v.type !== 'price') return v.value;
   return v.value.type === 'date' ? isoDate(v.value.value) : v.value.value;
+}
+
+/**
+ * A written value as the check's preview and messages show it: a text cut to
+ * LIMITS.previewTextMax (a 30 MB cell made a check's answer 31–63 MB).
+ */
+export function shownValue(v: OutValue): CheckCellValue {
+  const value = previewValue(v);
+  return typeof value === 'string' ? cutText(value, LIMITS.previewTextMax, true) : value;
 }
 
 /** A written value as the cell stores it (dates as serial days), for the template's validations. */

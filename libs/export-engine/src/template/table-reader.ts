@@ -1,3 +1,4 @@
+import { requireInSheet } from '../package/sheet-bounds';
 import { parseRange, type CellRange } from './template-sheet';
 import { parseRelationships, relsPathFor } from '../package/workbook-locator';
 import { findStartTags, parseAttributes } from '../package/xml-text';
@@ -33,6 +34,8 @@ export async function readTables(zip: ZipSource, sheetPath: string, sheetXml: st
     const a = tag ? parseAttributes(tag) : undefined;
     const ref = a?.get('ref');
     if (!a || !ref || !ref.includes(':')) continue;
+    // The table grows with the rows written, from its own columns.
+    requireInSheet(ref, 'template');
     out.push({
       path: entry.fileName,
       xml,
@@ -59,7 +62,24 @@ export async function readPivotRanges(zip: ZipSource, sheetPath: string): Promis
     const entry = zip.find(rel.target);
     const location = entry ? findStartTags(await zip.readText(entry), 'location')[0] : undefined;
     const ref = location ? parseAttributes(location).get('ref') : undefined;
-    if (ref) out.push(parseRange(ref));
+    if (ref) {
+      requireInSheet(ref, 'template');
+      out.push(parseRange(ref));
+    }
+  }
+  return out;
+}
+
+/** The `ref` of each table on a sheet, found through the sheet's relationships (its XML unread). */
+export async function readTableRefs(zip: ZipSource, sheetPath: string): Promise<string[]> {
+  const relsEntry = zip.find(relsPathFor(sheetPath));
+  if (!relsEntry) return [];
+  const out: string[] = [];
+  for (const rel of parseRelationships(await zip.readText(relsEntry), sheetPath).values()) {
+    const entry = !rel.external && rel.type.endsWith('/table') ? zip.find(rel.target) : undefined;
+    const tag = entry ? findStartTags(await zip.readText(entry), 'table')[0] : undefined;
+    const ref = tag ? parseAttributes(tag).get('ref') : undefined;
+    if (ref) out.push(ref);
   }
   return out;
 }

@@ -5,6 +5,7 @@ import { isWellFormedStream, isWellFormedXml, requireWellFormed } from '../packa
 import { openXlsx } from '../package/xlsx-inspector';
 import type { ZipSource } from '../package/zip-source';
 import { readPivotRanges, readTables, type SheetTable } from './table-reader';
+import { checkTemplateCells } from './template-cells';
 import { parseTemplateSheet, readTemplateSheetXml, requireSheetFits, type CellRange, type TemplateSheet } from './template-sheet';
 
 /** The template as an export reads it: its parts, its data sheet whole and parsed, its tables. */
@@ -27,6 +28,9 @@ export async function readTemplate(template: ZipSource, timings: Record<string, 
   const t = performance.now();
   // The parts the writer copies around its rows must be well-formed, or every export is broken too.
   const tplParts = await guardFile('template', () => locateParts(template, 'template', true));
+  // The template's cells as Excel would judge them (a file stored before the rule), streamed
+  // before the data sheet is read whole: a refused one (a 30 MB cell) is never held.
+  await guardFile('template', () => checkTemplateCells(template, tplParts, 'template'));
   const sheetXml = await guardFile('template', () => readTemplateSheetXml(template, tplParts.dataSheet));
   requireWellFormed(isWellFormedXml(sheetXml), tplParts.dataSheet.path, 'template');
   const stylesEntry = tplParts.styles;
@@ -49,14 +53,19 @@ export async function readTemplate(template: ZipSource, timings: Record<string, 
 }
 
 /**
- * The upload check of a template (DESIGN §6): inspectXlsx's, and its data sheet found and within
- * the size the writer holds whole, so that staff learn it when they choose the file rather than
- * at `Сформировать`. Reads the zip's directory and the workbook part, not the sheet.
+ * The upload check of a template (DESIGN §6, §15): inspectXlsx's, its data sheet found and within
+ * the size the writer holds whole, and its cells within Excel's limits (checkTemplateCells), so
+ * that staff learn it when they choose the file rather than at `Сформировать`. The sheet size is
+ * judged from the zip's directory, before any sheet is read.
  */
 export async function inspectTemplate(file: string | Buffer): Promise<void> {
   const zip = await openXlsx(file);
   try {
-    requireSheetFits((await locateParts(zip)).dataSheet);
+    const parts = await locateParts(zip);
+    requireSheetFits(parts.dataSheet);
+    await checkTemplateCells(zip, parts).catch((err: unknown) => {
+      throw err instanceof EngineError ? err : new EngineError('FILE_UNREADABLE', ENGINE_ERR.fileUnreadable);
+    });
   } finally {
     zip.close();
   }

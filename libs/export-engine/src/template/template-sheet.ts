@@ -1,5 +1,6 @@
 import { ENGINE_ERR, LIMITS, type EngineFileKind } from '@app/contracts';
 import { EngineError } from '../package/engine-error';
+import { cellOutOfSheet, cellRef, requireColumnsInSheet, requireInSheet, rowOutOfSheet } from '../package/sheet-bounds';
 import type { SheetRef } from '../package/workbook-locator';
 import type { ZipSource } from '../package/zip-source';
 import { columnFromRef, parseAttributes, rowFromRef } from '../package/xml-text';
@@ -67,10 +68,16 @@ export function requireSheetFits(sheet: SheetRef, kind?: EngineFileKind): void {
   }
 }
 
-/** Splits the template's data sheet into what the writer needs to know; the XML itself is kept. */
+/**
+ * Splits the template's data sheet into what the writer needs to know; the XML itself is kept.
+ * Every cell, row, merge, `<col>` and the `<dimension>` must lie within XFD1048576 (DESIGN §15):
+ * the writer would copy them into every export, and the column styles are sized by `<col>`.
+ */
 export function parseTemplateSheet(xml: string): TemplateSheet | undefined {
   const open = /<((?:[A-Za-z_][\w.-]*:)?)sheetData\b[^>]*?(\/?)>/.exec(xml);
   if (!open) return undefined;
+  const dimension = /<(?:[A-Za-z_][\w.-]*:)?dimension\b[^>]*>/.exec(xml.slice(0, open.index));
+  if (dimension) requireInSheet(parseAttributes(dimension[0]).get('ref') ?? '', 'template');
   const prefix = open[1];
   const selfClosing = open[2] === '/';
   const dataOpen = { start: open.index, end: open.index + open[0].length, selfClosing };
@@ -92,7 +99,7 @@ export function parseTemplateSheet(xml: string): TemplateSheet | undefined {
     const openTag = rowXml.slice(0, rowXml.indexOf('>') + 1);
     const a = parseAttributes(openTag);
     const r = Number(a.get('r')) || prev + 1;
-    if (r > LIMITS.rowMax) throw new EngineError('ROW_OUT_OF_SHEET', ENGINE_ERR.rowOutOfSheet(r, LIMITS.rowMax), 'template');
+    if (r > LIMITS.rowMax) throw rowOutOfSheet(r, 'template');
     prev = r;
     const custom = /^(1|true)$/.test(a.get('customFormat') ?? '');
     const rowStyle = custom && a.has('s') ? Number(a.get('s')) || 0 : undefined;
@@ -104,6 +111,7 @@ export function parseTemplateSheet(xml: string): TemplateSheet | undefined {
       const ca = parseAttributes(cellXml.slice(0, cellXml.indexOf('>') + 1));
       const ref = ca.get('r');
       col = ref ? columnFromRef(ref) : col + 1;
+      if (col > LIMITS.columnMax || (ref !== undefined && rowFromRef(ref) > LIMITS.rowMax)) throw cellOutOfSheet(ref ?? cellRef(col, r), 'template');
       const s = Number(ca.get('s') ?? 0) || 0;
       if (s > 0) cellStyles.set(col, s);
       if (!hasValue && CELL_VALUE_RE.test(cellXml)) hasValue = true;
@@ -119,13 +127,16 @@ export function parseTemplateSheet(xml: string): TemplateSheet | undefined {
       const a = parseAttributes(c[0]);
       const s = Number(a.get('style') ?? 0) || 0;
       const min = Number(a.get('min')) || 0;
-      const max = Math.min(Number(a.get('max')) || min, 16_384);
+      const max = Number(a.get('max')) || min;
+      requireColumnsInSheet(min, max, 'template');
       if (s > 0) for (let i = min; i <= max; i++) colStyles.set(i, s);
     }
   }
   const merges: CellRange[] = [];
   for (const mc of xml.slice(dataClose.end).matchAll(/<(?:[A-Za-z_][\w.-]*:)?mergeCell\b[^>]*>/g)) {
-    merges.push(parseRange(parseAttributes(mc[0]).get('ref') ?? ''));
+    const ref = parseAttributes(mc[0]).get('ref') ?? '';
+    requireInSheet(ref, 'template');
+    merges.push(parseRange(ref));
   }
   return { prefix, dataOpen, dataClose, rows, colStyles, merges };
 }

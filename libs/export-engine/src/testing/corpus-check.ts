@@ -2,7 +2,6 @@ import type { ExportReport, Item, Mapping } from '@app/contracts';
 import { normalizeKey } from '../price/key-normalizer';
 import { readTables } from '../template/table-reader';
 import { locateParts } from '../package/workbook-locator';
-import { mayHaveDoctype } from '../package/xml-doctype';
 import { isWellFormedXml } from '../package/xml-check';
 import { decodeXml } from '../package/xml-encoding';
 import { ZipSource } from '../package/zip-source';
@@ -40,7 +39,7 @@ export async function dataSheetName(xlsx: Buffer): Promise<string> {
 
 /**
  * The output has the template's parts in its order; every XML part is well-formed; a part the
- * engine had no reason to change is byte-for-byte the template's (a DOCTYPE is the one other reason).
+ * engine had no reason to change is byte-for-byte the template's.
  */
 export function partProblems(template: Map<string, Buffer>, output: Map<string, Buffer>, mayChange: ReadonlySet<string>): string[] {
   const problems: string[] = [];
@@ -49,7 +48,7 @@ export function partProblems(template: Map<string, Buffer>, output: Map<string, 
     if (XML_PART_RE.test(name) && !isWellFormedXml(decodeXml(bytes))) problems.push(`${name}: not well-formed`);
     const before = template.get(name);
     if (!before || before.equals(bytes) || mayChange.has(name)) continue;
-    if (!(XML_PART_RE.test(name) && mayHaveDoctype(decodeXml(before)))) problems.push(`${name}: changed though the engine does not touch it`);
+    problems.push(`${name}: changed though the engine does not touch it`);
   }
   return problems;
 }

@@ -12,6 +12,12 @@ export interface MinimalSheet {
   rels?: string;
   /** More parts by their path in the zip (pivot tables, tables…). */
   parts?: Record<string, string>;
+  /** XML between the sheet's declaration and its root element (a DOCTYPE no writer should write). */
+  prolog?: string;
+  /** XML inside `<worksheet>` before `<sheetData>` (`<dimension>`, `<cols>`…). */
+  before?: string;
+  /** The shared strings, as `<si>` texts (XML-escaped already), for cells `t="s"`. */
+  strings?: string[];
 }
 
 /**
@@ -33,6 +39,7 @@ export function minimalXlsx(sheet: MinimalSheet, styles?: string): Buffer {
       `<Override PartName="/xl/workbook.xml" ContentType="${type}.sheet.main+xml"/>` +
       `<Override PartName="/xl/worksheets/sheet1.xml" ContentType="${type}.worksheet+xml"/>` +
       (styles ? `<Override PartName="/xl/styles.xml" ContentType="${type}.styles+xml"/>` : '') +
+      (sheet.strings ? `<Override PartName="/xl/sharedStrings.xml" ContentType="${type}.sharedStrings+xml"/>` : '') +
       '</Types>',
   );
   file(
@@ -48,10 +55,18 @@ export function minimalXlsx(sheet: MinimalSheet, styles?: string): Buffer {
     '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
       `<Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/>` +
       (styles ? `<Relationship Id="rId2" Type="${rel}/styles" Target="styles.xml"/>` : '') +
+      (sheet.strings ? `<Relationship Id="rId3" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/>` : '') +
       '</Relationships>',
   );
-  file('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}" xmlns:r="${rel}"><sheetData>${sheet.rows}</sheetData>${sheet.after ?? ''}</worksheet>`);
+  file(
+    'xl/worksheets/sheet1.xml',
+    `<?xml version="1.0" encoding="UTF-8"?>${sheet.prolog ?? ''}<worksheet xmlns="${ns}" xmlns:r="${rel}">${sheet.before ?? ''}<sheetData>${sheet.rows}</sheetData>${sheet.after ?? ''}</worksheet>`,
+  );
   if (styles) file('xl/styles.xml', styles);
+  if (sheet.strings) {
+    const items = sheet.strings.map((t) => `<si><t>${t}</t></si>`).join('');
+    file('xl/sharedStrings.xml', `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${ns}" count="${sheet.strings.length}" uniqueCount="${sheet.strings.length}">${items}</sst>`);
+  }
   if (sheet.rels) file('xl/worksheets/_rels/sheet1.xml.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheet.rels}</Relationships>`);
   for (const [path, xml] of Object.entries(sheet.parts ?? {})) file(path, xml);
   return zip.finish();
