@@ -23,7 +23,7 @@ export default async function globalSetup(): Promise<void> {
     workDir,
     redisUrl: process.env.TEST_REDIS_URL,
     // Sources fetch from the tests' own servers on loopback (DESIGN §16: SOURCE_ALLOW_PRIVATE), and seal their secrets with a key of the run's.
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'info', GENERATE_TIMEOUT_MS: '60000', JOB_LOCK_MS: '5000', SOURCE_ALLOW_PRIVATE: 'true', SECRETS_KEY: randomBytes(36).toString('base64') },
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'info', GENERATE_TIMEOUT_MS: '60000', JOB_LOCK_MS: '5000', SOURCE_ALLOW_PRIVATE: 'true', SOURCE_TIMEOUT_MS: '3000', SECRETS_KEY: randomBytes(36).toString('base64') },
   });
   globalThis.__PRICE_EXPORT_STACK__ = stack;
   await stack.startS3();

@@ -151,6 +151,8 @@ const tuningSettings = {
   WEB_DIST: z.string().default(''),
   /** Sources may fetch from loopback, link-local and private addresses (DESIGN §16; tests, or a supplier on the LAN). */
   SOURCE_ALLOW_PRIVATE: flag(false),
+  /** The longest one fetch of a source (its redirects and body) or a mailbox's silence may take (DESIGN §16: 60 s). */
+  SOURCE_TIMEOUT_MS: int(60_000, 100, 600_000),
   /** `npm start` without S3_ENDPOINT: the embedded S3 server's folder and port. */
   DATA_DIR: text('data'),
   EMBEDDED_S3_PORT: int(0, 0, 65535),

@@ -14,6 +14,11 @@ export interface SourceSchedule {
 export const DEFAULT_TIMEZONE = 'Europe/Moscow';
 
 const ENQUEUE_TIMEOUT_MS = 3_000;
+
+function repeatOf(source: SourceSchedule): { every?: number; pattern?: string; tz?: string } | null {
+  if (source.everyMinutes) return { every: source.everyMinutes * 60_000 };
+  return source.cron ? { pattern: source.cron, tz: source.timezone || DEFAULT_TIMEZONE } : null;
+}
 const pollJobOptions = { attempts: 3, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: { age: 24 * 3600, count: 1_000 }, removeOnFail: { age: 7 * 24 * 3600 } };
 
 /**
@@ -25,11 +30,24 @@ const pollJobOptions = { attempts: 3, backoff: { type: 'exponential', delay: 5_0
 export class SourceSchedules {
   constructor(private readonly queue: Queue) {}
 
+  /**
+   * The source's schedule as it is now (none: its scheduler removed). Every N minutes polls first
+   * N minutes from now, not at once (`Проверить сейчас` is for that).
+   */
   async set(source: SourceSchedule): Promise<void> {
     const id = sourceSchedulerId(source.priceListId);
-    const repeat = source.everyMinutes ? { every: source.everyMinutes * 60_000 } : source.cron ? { pattern: source.cron, tz: source.timezone || DEFAULT_TIMEZONE } : null;
+    const repeat = repeatOf(source);
     const data: SourcePollJobData = { priceListId: source.priceListId, trigger: 'schedule' };
-    await this.call(repeat ? this.queue.upsertJobScheduler(id, repeat, { name: SOURCE_POLL_JOB, data, opts: pollJobOptions }) : this.queue.removeJobScheduler(id));
+    const first = repeat?.every ? { startDate: Date.now() + repeat.every } : {};
+    await this.call(repeat ? this.queue.upsertJobScheduler(id, { ...repeat, ...first }, { name: SOURCE_POLL_JOB, data, opts: pollJobOptions }) : this.queue.removeJobScheduler(id));
+  }
+
+  /** Sets it only when Redis has no scheduler of this schedule (lost with Redis's data, or never set): a kept one keeps its next poll. */
+  async ensure(source: SourceSchedule): Promise<void> {
+    const want = repeatOf(source);
+    const have = await this.queue.getJobScheduler(sourceSchedulerId(source.priceListId));
+    const same = have && want && (have.every ?? null) === (want.every ?? null) && (have.pattern ?? null) === (want.pattern ?? null) && (have.tz ?? null) === (want.tz ?? null);
+    if (!same) await this.set(source);
   }
 
   async remove(priceListId: string): Promise<void> {

@@ -36,9 +36,9 @@ export interface SourceLimits extends NetworkPolicy {
  * The limits of DESIGN §16 for an app: the upload limit, 60 s, 5 redirects, and this host's own
  * interface addresses refused like loopback (unless `allowPrivate`, SOURCE_ALLOW_PRIVATE).
  */
-export function appSourceLimits(maxBytes: number, allowPrivate: boolean): SourceLimits {
+export function appSourceLimits(maxBytes: number, allowPrivate: boolean, timeoutMs: number = SOURCE_DEFAULTS.timeoutMs): SourceLimits {
   const ownAddresses = Object.values(networkInterfaces())
     .flatMap((list) => list ?? [])
     .map((i) => i.address);
-  return { maxBytes, timeoutMs: SOURCE_DEFAULTS.timeoutMs, maxRedirects: SOURCE_DEFAULTS.maxRedirects, maxMessages: SOURCE_DEFAULTS.maxMessages, allowPrivate, ownAddresses };
+  return { maxBytes, timeoutMs, maxRedirects: SOURCE_DEFAULTS.maxRedirects, maxMessages: SOURCE_DEFAULTS.maxMessages, allowPrivate, ownAddresses };
 }

@@ -77,7 +77,7 @@ export class PriceSourcesService {
       if (!stored) throw notFound(SOURCE_FIELD_ERR.noSource);
       connection = connectionOf(stored, stored.secrets ? this.open(stored.secrets) : {});
     }
-    return testConnection(connection, appSourceLimits(this.config.UPLOAD_MAX_MB * 2 ** 20, this.config.SOURCE_ALLOW_PRIVATE));
+    return testConnection(connection, appSourceLimits(this.config.UPLOAD_MAX_MB * 2 ** 20, this.config.SOURCE_ALLOW_PRIVATE, this.config.SOURCE_TIMEOUT_MS));
   }
 
   /** `Проверить сейчас`: a poll queued at once (202); its run shows in the runs. */

@@ -28,7 +28,7 @@ export class PriceListReconciler {
 
     const schedules = new SourceSchedules(queue);
     const scheduled = await this.sources.scheduled();
-    for (const source of scheduled) await schedules.set(source);
+    for (const source of scheduled) await schedules.ensure(source);
     const wanted = new Set(scheduled.map((s) => sourceSchedulerId(s.priceListId)));
     for (const scheduler of await queue.getJobSchedulers()) {
       const id = scheduler.key;

@@ -35,7 +35,7 @@ export class SourcePollJobRunner {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly logger: PinoLogger,
   ) {
-    this.limits = appSourceLimits(config.UPLOAD_MAX_MB * 2 ** 20, config.SOURCE_ALLOW_PRIVATE);
+    this.limits = appSourceLimits(config.UPLOAD_MAX_MB * 2 ** 20, config.SOURCE_ALLOW_PRIVATE, config.SOURCE_TIMEOUT_MS);
   }
 
   async run(job: Job<SourcePollJobData>): Promise<null> {
