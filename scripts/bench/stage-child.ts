@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Item, Mapping } from '@app/contracts';
-import { generateExport } from '@app/export-engine';
+import type { CompareSettings, Item, Mapping } from '@app/contracts';
+import { diffPriceVersions, generateExport } from '@app/export-engine';
 import { memoryOf, resetPeak } from './memory-probe';
 import type { StageName, StageRequest, StageResult } from './stage-runner';
 
@@ -32,6 +34,18 @@ async function runOnce(stage: StageName, req: StageRequest, items: Item[], mappi
         check: { bytes: out.xlsx.length, matchedByMa: r.matchedByMa, matchedByGm: r.matchedByGm, unmatched: r.unmatched.length },
         timings: out.timings,
       };
+    }
+    case 'diff': {
+      // The JSON diff and diff.xlsx of every change, as the version's diff job makes them.
+      const { settings } = JSON.parse(readFileSync(req.diffFile!, 'utf8')) as { settings: CompareSettings };
+      const xlsx = join(tmpdir(), `bench-diff-${process.pid}.xlsx`);
+      const timings: Record<string, number> = {};
+      try {
+        const d = await diffPriceVersions(req.price, req.newer!, settings, { xlsx, timings });
+        return { check: { added: d.addedTotal, removed: d.removedTotal, changed: d.changedTotal, matched: d.matched, xlsxBytes: statSync(xlsx).size }, timings };
+      } finally {
+        rmSync(xlsx, { force: true });
+      }
     }
   }
 }

@@ -3,13 +3,16 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 
 /** The in-process stages; each runs in its own child process (see stage-child.ts). */
-export type StageName = 'floor' | 'naive' | 'engine';
+export type StageName = 'floor' | 'naive' | 'engine' | 'diff';
 
 export interface StageRequest {
   stage: StageName;
   price: string;
   template: string;
   itemsFile: string;
+  /** `diff`: the later version compared with `price`, and its JSON `{settings, expected}` (fixture-builder buildRevision). */
+  newer?: string;
+  diffFile?: string;
 }
 
 export interface StageResult {

@@ -52,15 +52,18 @@ export function planComparison(settings: CompareSettings, beforeColumns: readonl
   const values = settings.valueColumns.map(plan);
   const keyed = [ma, gm, ...values];
 
+  // Re-pointed: a key column that is gone stays where it was (the list has no other); a value
+  // column that is gone is left out, and two that now meet are one.
   const headers: Record<string, string> = {};
-  const repointed = (p: (typeof keyed)[number]) => (p.after || p.before);
-  for (const p of keyed) if (p.column > 0 && (p.afterHeader || p.header)) headers[String(repointed(p))] = p.afterHeader || p.header;
+  const repointed = (p: (typeof keyed)[number]) => p.after || p.before;
+  const kept = [...new Set(values.filter((v) => v.after > 0).map((v) => v.after))];
+  for (const p of keyed) if (p.column > 0 && (p.after > 0 || p === ma || p === gm) && (p.afterHeader || p.header)) headers[String(repointed(p))] ??= p.afterHeader || p.header;
   return {
     before: { ma: ma.before, gm: gm.before, values: values.map((v) => v.before) },
     after: { ma: ma.after, gm: gm.after, values: values.map((v) => v.after) },
     values: values.map(({ column, header, before, after }) => ({ column, header, before, after })),
     headerChanges: headerChanges.sort((a, b) => a.column - b.column),
-    settings: { keyColumns: { ma: repointed(ma), gm: repointed(gm) }, valueColumns: values.map(repointed), headers },
+    settings: { keyColumns: { ma: repointed(ma), gm: repointed(gm) }, valueColumns: kept, headers },
   };
 }
 
