@@ -18,9 +18,20 @@ export async function pickSharedStrings(stream: Readable, reopen: () => Promise<
   const picker = new Picker(wanted, last, texts);
   let carry: Buffer | undefined;
   try {
-    for await (const piece of stream) {
-      const buf: Buffer = carry && carry.length > 0 ? Buffer.concat([carry, piece as Buffer]) : (piece as Buffer);
-      const next = picker.region(buf);
+    for await (const chunk of stream) {
+      let buf = chunk as Buffer;
+      let from = 0;
+      if (carry && carry.length > 0) {
+        // Only the item cut by the piece boundary is copied together, not the whole piece.
+        const first = picker.started ? buf.indexOf(picker.closeSi) : -1;
+        if (first < 0) buf = Buffer.concat([carry, buf]);
+        else {
+          from = first + picker.closeSi.length;
+          const joined = Buffer.concat([carry, buf.subarray(0, from)]);
+          if (picker.region(joined, 0) === undefined) return readByTags(await reopen(), wanted, last);
+        }
+      }
+      const next = picker.done ? buf.length : picker.region(buf, from);
       if (next === undefined) return readByTags(await reopen(), wanted, last);
       if (picker.done) break;
       carry = buf.subarray(next);
@@ -49,7 +60,7 @@ class Picker {
   done = false;
   private index = -1;
   private prefix: string | undefined;
-  private closeSi = Buffer.alloc(0);
+  closeSi = Buffer.alloc(0);
   private openA = this.closeSi;
   private openB = this.closeSi;
   /** `</t></si>`: the end of the usual item. */
@@ -61,9 +72,14 @@ class Picker {
     private readonly texts: (string | undefined)[],
   ) {}
 
-  /** Reads the whole items of `buf`; returns where the unfinished rest starts, undefined for `<si/>` items. */
-  region(buf: Buffer): number | undefined {
-    let pos = 0;
+  /** The root element was found: items are counted from here on. */
+  get started(): boolean {
+    return this.prefix !== undefined;
+  }
+
+  /** Reads the whole items of buf[from, …); returns where the unfinished rest starts, undefined for `<si/>` items. */
+  region(buf: Buffer, from: number): number | undefined {
+    let pos = from;
     if (this.prefix === undefined) {
       const root = /<([A-Za-z_][\w.-]*:)?sst[\s>]/.exec(buf.toString('latin1', 0, Math.min(buf.length, 4096)));
       if (!root) return buf.length > 4096 ? buf.length : 0;

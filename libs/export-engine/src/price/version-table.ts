@@ -106,7 +106,8 @@ export class VersionTable implements RawSheetSink {
         k = Cell.integer;
         n = v;
       } else if (!key && v === v) {
-        [k, n] = this.numberCell(v, style);
+        k = this.formats.isCalendarDate(style, v) ? Cell.date : Cell.number;
+        n = k === Cell.date ? v + this.dateOffset : v;
       } else {
         const raw = cellRaw(kind, s, start, end);
         if (raw !== null) {
@@ -115,8 +116,10 @@ export class VersionTable implements RawSheetSink {
             n = this.text(raw);
           } else {
             const parsed = Number(raw);
-            if (Number.isFinite(parsed)) [k, n] = this.numberCell(parsed, style);
-            else {
+            if (Number.isFinite(parsed)) {
+              k = this.formats.isCalendarDate(style, parsed) ? Cell.date : Cell.number;
+              n = k === Cell.date ? parsed + this.dateOffset : parsed;
+            } else {
               k = Cell.text;
               n = this.text(raw);
             }
@@ -147,10 +150,6 @@ export class VersionTable implements RawSheetSink {
     }
     this.rowHasKey = false;
     this.rowTexts = this.texts.length;
-  }
-
-  private numberCell(v: number, style: number): [number, number] {
-    return this.formats.isCalendarDate(style, v) ? [Cell.date, v + this.dateOffset] : [Cell.number, v];
   }
 
   /** Booleans, errors and ISO dates: read as an export reads them (rare in a price list). */
