@@ -165,6 +165,25 @@ describe('diffPriceVersions: what changed between two versions (DESIGN §16)', (
     expect(diff.changed).toEqual([{ code: 'A-1', column: 3, header: 'Цены поставщика / Цена', was: 49.9, now: 52, pct: 4.2 }]);
   });
 
+  it('reads a version again when its merged cells, which follow the rows, change where a compared column is', async () => {
+    // A two-row header: `Код` merged down over both rows, `Цены` over the two price columns.
+    const version = (wholesale: number) =>
+      buildWorkbook([
+        {
+          name: 'Данные',
+          rows: [['Код', 'Цены'], [null, 'Опт', 'Розница'], ['A-1', wholesale, 60], ['A-2', 30, 45]],
+          setup: (ws) => (ws.mergeCells('A1:A2'), ws.mergeCells('B1:C1')),
+        },
+      ]);
+    // Without the merges row 2 has no `Код`: the key column would be taken for gone.
+    const timings: Record<string, number> = {};
+    const diff = await diffPriceVersions(await version(40), await version(44), settings(1, 0, [2], { '1': 'Код', '2': 'Опт' }), { timings });
+    expect(Object.keys(timings)).toEqual(['heads', 'read', 'reread', 'compare']);
+    expect(diff).toMatchObject({ rowsBefore: 2, rowsAfter: 2, matched: 2, headerChanges: [] });
+    expect(diff.changed).toEqual([{ code: 'A-1', column: 2, header: 'Опт', was: 40, now: 44, pct: 10 }]);
+    expect(diff.settings.headers).toEqual({ '1': 'Код', '2': 'Цены / Опт' });
+  });
+
   it('reads texts kept in the sheet (inline strings) as it reads shared ones', async () => {
     const inline = (price: string) =>
       minimalXlsx({ rows: `<row r="1">${inlineCell('A1', 'Код')}${inlineCell('B1', 'Цена')}</row><row r="2">${inlineCell('A2', '0031000')}<c r="B2"><v>${price}</v></c></row>` });

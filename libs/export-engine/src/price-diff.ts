@@ -60,16 +60,23 @@ async function compare(before: string | Buffer, after: string | Buffer, settings
     });
     lap('heads');
     let plan = planComparison(settings, older.columns, newer.columns);
-    let [olderTable, newerTable] = await Promise.all([scan(older, plan.before), scan(newer, plan.after)]);
-    lap('sheets');
+    // Each version's strings are read as soon as its rows are: one's inflating overlaps the other's scan.
+    const read = async (version: OpenedVersion, columns: TableColumns) => {
+      const scanned = await scan(version, columns);
+      await readStrings(version, scanned.table);
+      return scanned;
+    };
+    let [olderTable, newerTable] = await Promise.all([read(older, plan.before), read(newer, plan.after)]);
+    lap('read');
     // The merged cells come with the pass (they follow the rows): the header as the column picker
     // reads it may differ from the first guess without them. Then a version is read again.
     const settled = planComparison(settings, older.columns, newer.columns);
-    if (!samePlan(plan, settled, 'before') || olderTable.headerRow !== older.headerRow) olderTable = await scan(older, settled.before);
-    if (!samePlan(plan, settled, 'after') || newerTable.headerRow !== newer.headerRow) newerTable = await scan(newer, settled.after);
+    const olderMoved = !samePlan(plan, settled, 'before') || olderTable.headerRow !== older.headerRow;
+    const newerMoved = !samePlan(plan, settled, 'after') || newerTable.headerRow !== newer.headerRow;
+    if (olderMoved) olderTable = await read(older, settled.before);
+    if (newerMoved) newerTable = await read(newer, settled.after);
+    if (olderMoved || newerMoved) lap('reread');
     plan = settled;
-    await Promise.all([readStrings(older, olderTable.table), readStrings(newer, newerTable.table)]);
-    lap('strings');
 
     const match = new VersionMatch(olderTable.table, newerTable.table);
     const columns: ComparedColumn[] = plan.values.map((v, k) => ({
