@@ -99,10 +99,13 @@ export const USAGE = `npm run bench -- [flags]
                       ${DEFAULTS.batchTasks}, 0 = skip)
   --batch-items N     items of each task of the batch (default ${DEFAULTS.batchItems})
   --batch-only        only the batch case (a few minutes)
-  --skip-diff         no diff stage: the --rows list against its next version (every 200th row
+  --skip-diff         no diff stages: the --rows list against its next version (every 200th row
                       gone, as many new, ~3 % of prices changed), diffPriceVersions with diff.xlsx
-                      timed against the engine's export of the --items task (issue 35: ≤ 1×)
-  --diff-only         only floor, engine and diff at --rows (a minute; no API, worker or S3)
+                      and the newer version's snapshot timed against the engine's export of the
+                      --items task (issue 35: ≤ 1×); \`diff-kept\` takes the older version from the
+                      snapshot its own diff kept instead of its file
+  --diff-only         only floor, engine and the diff stages at --rows (a minute or two; no API,
+                      worker or S3)
   --strings S         where the price lists keep their texts: shared (the shared-strings part,
                       default), str (t="str" cells) or inline (t="inlineStr"), as written by
                       streaming writers

@@ -3,14 +3,14 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 
 /** The in-process stages; each runs in its own child process (see stage-child.ts). */
-export type StageName = 'floor' | 'naive' | 'engine' | 'diff';
+export type StageName = 'floor' | 'naive' | 'engine' | 'diff' | 'diff-kept';
 
 export interface StageRequest {
   stage: StageName;
   price: string;
   template: string;
   itemsFile: string;
-  /** `diff`: the later version compared with `price`, and its JSON `{settings, expected}` (fixture-builder buildRevision). */
+  /** `diff`, `diff-kept`: the later version compared with `price`, and its JSON `{settings, expected}` (fixture-builder buildRevision). */
   newer?: string;
   diffFile?: string;
 }

@@ -201,6 +201,31 @@ describe('diffPriceVersions: what changed between two versions (DESIGN §16)', (
     await expect(diffPriceVersions(csv(['Код;Цена', '1;10']), fixtureBytes('real/BadWorkbook.xlsx'), settings(1, 0, [2]))).rejects.toMatchObject({ name: 'EngineError', kind: 'price' });
   });
 
+  describe('snapshots: a version kept as the diff that brought it in read it', () => {
+    const week = (prices: number[], extra: CellInput[][] = []) =>
+      book([['Код МА', 'Код ГМ', 'Наименование', 'Цена', 'Страна'], ...prices.map((p, i): CellInput[] => [`00${i}`, 500 + i, `Товар ${i}`, p, i % 2 ? 'Россия' : 'Беларусь']), ...extra]);
+    const s = settings(1, 2, [4, 5]);
+
+    it('the next diff takes the older version from its snapshot, without its file, and finds what reading the file finds', async () => {
+      const [w1, w2, w3] = [await week([10, 20, 30]), await week([10, 21, 30], [['T-1', 900, 'Новый', 5, 'Китай']]), await week([11, 21], [['T-1', 900, 'Новый', 6, 'Китай']])];
+      const path = join(dir, 'w2.snapshot');
+      await diffPriceVersions(w1, w2, s, { snapshotTo: path });
+      const fromFile = await diffPriceVersions(w2, w3, s);
+      const fromSnapshot = await diffPriceVersions(Buffer.from('not read'), w3, s, { olderSnapshot: readFileSync(path) });
+      expect(fromSnapshot).toEqual(fromFile);
+      expect(fromFile).toMatchObject({ removed: ['002'], matched: 3, changedTotal: 2 });
+    });
+
+    it('a snapshot of other columns, or no snapshot at all, is passed over: the file is read', async () => {
+      const [w1, w2] = [await week([10, 20]), await week([10, 22])];
+      const path = join(dir, 'other.snapshot');
+      await diffPriceVersions(w1, w1, settings(1, 2, [4]), { snapshotTo: path });
+      const expected = await diffPriceVersions(w1, w2, s);
+      expect(await diffPriceVersions(w1, w2, s, { olderSnapshot: readFileSync(path) })).toEqual(expected);
+      expect(await diffPriceVersions(w1, w2, s, { olderSnapshot: Buffer.from('PEVT garbage') })).toEqual(expected);
+    });
+  });
+
   describe('diff.xlsx: every change, and the codes added and removed', () => {
     it('one row per change (code, column, was, now, Δ %), then the added and the removed codes with their values', async () => {
       const path = join(dir, 'diff.xlsx');

@@ -1,4 +1,4 @@
-import { findHeader, headersMatch, sameHeaderText, type CompareSettings, type DiffHeaderChange, type FileColumn } from '@app/contracts';
+import { findHeader, headersMatch, sameHeaderText, type CompareSettings, type DiffHeaderChange, type HeaderColumn } from '@app/contracts';
 import type { TableColumns } from '../price/version-table';
 
 /** A compared value column: its number in the older version, its header, and where each version has it (0: not there). */
@@ -29,7 +29,7 @@ type Found = { column: number; status: 'same' | 'renamed' | 'moved' | 'missing' 
  * the same kind at the same place (renamed, still compared), else the one other column whose
  * header matches (moved), else nowhere (missing: not compared, and the guard says so).
  */
-export function planComparison(settings: CompareSettings, beforeColumns: readonly FileColumn[], afterColumns: readonly FileColumn[]): ComparePlan {
+export function planComparison(settings: CompareSettings, beforeColumns: readonly HeaderColumn[], afterColumns: readonly HeaderColumn[]): ComparePlan {
   const headerChanges: DiffHeaderChange[] = [];
   const remembered = (c: number) => settings.headers?.[String(c)] ?? '';
   const plan = (c: number) => {
@@ -67,12 +67,12 @@ export function planComparison(settings: CompareSettings, beforeColumns: readonl
   };
 }
 
-function headerAt(columns: readonly FileColumn[], column: number): string {
+function headerAt(columns: readonly HeaderColumn[], column: number): string {
   return columns.find((c) => c.index === column)?.header ?? '';
 }
 
 /** Where `expected` is in a version, looking first at `column` (see planComparison). */
-function find(column: number, expected: string, columns: readonly FileColumn[]): Found {
+function find(column: number, expected: string, columns: readonly HeaderColumn[]): Found {
   // A file without a header row says nothing of its columns: they are taken where they are.
   if (!expected || !columns.some((c) => c.header !== '')) return { column, status: 'same' };
   const here = headerAt(columns, column);

@@ -1,5 +1,5 @@
 import { CellKind, cellRaw, type RawSheetSink } from '../package/sheet-reader';
-import type { CellFormats } from '../package/styles-reader';
+import { readCellFormats, type CellFormats } from '../package/styles-reader';
 import { formatNumber } from '../package/cell-value';
 import { detach, normalizeKey, numberKey } from './key-normalizer';
 import { toPriceValue } from './price-value';
@@ -37,15 +37,15 @@ const INITIAL_ROWS = 1024;
  * scanner: of each row below the header that has a code in a key column, only the cells of the
  * key and compared columns, kept column-wise in typed arrays — a kind byte and a number per cell,
  * texts in one array. So 100,000 rows of seven columns are ~7 MB, not 700,000 objects. A
- * workbook's shared strings are kept as their indices (`wanted` marks them) until
- * `resolveShared` is given their texts, so the string table is read once and only in part.
+ * workbook's shared strings are kept as their indices (`wanted` marks them) until `finish` is
+ * given their texts, so the string table is read once and only in part.
  */
 export class VersionTable implements RawSheetSink {
   /** Rows kept (rows with a code). */
   count = 0;
   readonly kinds: Uint8Array[];
   readonly nums: Float64Array[];
-  readonly texts: string[] = [];
+  texts: string[] = [];
   /** Slot of each key column, -1 when not read. */
   readonly maSlot: number;
   readonly gmSlot: number;
@@ -197,6 +197,18 @@ export class VersionTable implements RawSheetSink {
       nums.set(this.nums[slot]);
       this.nums[slot] = nums;
     }
+  }
+
+  /** A table as a snapshot kept it (version-snapshot.ts): its shared strings already texts. */
+  static restored(columns: TableColumns, count: number, kinds: Uint8Array[], nums: Float64Array[], texts: string[]): VersionTable {
+    const table = new VersionTable(columns, 0, readCellFormats(undefined), 0);
+    if (kinds.length !== table.kinds.length) throw new Error('a snapshot of other columns');
+    table.count = count;
+    kinds.forEach((k, slot) => (table.kinds[slot] = k));
+    nums.forEach((n, slot) => (table.nums[slot] = n));
+    table.texts = texts;
+    table.finish([]);
+    return table;
   }
 
   /** After the scan: the texts of the shared strings the cells use (by index; the others may be missing). */
