@@ -73,13 +73,16 @@ async function main(): Promise<void> {
   await prepare(req);
   gc?.();
   const baselineRssMb = memoryOf(process.pid).rssMb;
-  const result: StageResult = { stage: req.stage, times: [], peakRssMb: 0, baselineRssMb, gc: !!gc, timings: [], check: {} };
+  const result: StageResult = { stage: req.stage, times: [], cpuTimes: [], peakRssMb: 0, baselineRssMb, gc: !!gc, timings: [], check: {} };
   const runOne = async () => {
     gc?.();
     resetPeak(process.pid);
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const { check, timings } = await runOnce(req.stage, req, items, mapping);
     result.times.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    result.cpuTimes.push((used.user + used.system) / 1000);
     result.peakRssMb = Math.max(result.peakRssMb, memoryOf(process.pid).hwmMb);
     result.check = check;
     if (timings) result.timings.push(timings);

@@ -19,6 +19,8 @@ export interface StageResult {
   stage: StageName;
   /** Wall time of each run, ms. */
   times: number[];
+  /** CPU time of the child in each run (every thread of it: zlib's included), ms: steadier than wall time on a busy machine. */
+  cpuTimes: number[];
   /** VmHWM of the child over all runs (includes Node's own ~40 MB). */
   peakRssMb: number;
   /** RSS of the child after loading, before the first run. */

@@ -6,7 +6,7 @@ import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS, type SheetGrid } from 
 import { DATE1904_OFFSET } from './package/cell-value';
 import { decodeCsv } from './package/csv-decoder';
 import { guardFile } from './package/engine-error';
-import { pickSharedStrings } from './package/shared-strings-picker';
+import { NO_PICKED_STRINGS, pickSharedStrings } from './package/shared-strings-picker';
 import { readSheetCells } from './package/sheet-reader';
 import { readCellFormats, type CellFormats } from './package/styles-reader';
 import { locateParts, type WorkbookParts } from './package/workbook-locator';
@@ -196,7 +196,7 @@ function samePlan(a: ComparePlan, b: ComparePlan, side: 'before' | 'after'): boo
 async function readStrings(version: OpenedVersion, table: VersionTable): Promise<void> {
   const entry = version.parts?.sharedStrings;
   if (!entry || table.maxShared < 0) {
-    table.finish([]);
+    table.finish(NO_PICKED_STRINGS);
     return;
   }
   const open = () => version.zip!.openXmlStream(entry);

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { pickSharedStrings } from './shared-strings-picker';
+import { pickedText, pickSharedStrings } from './shared-strings-picker';
 import { readSharedStrings } from './shared-strings-reader';
 
 /** A part in pieces of `size` bytes, as an inflating stream hands it over. */
@@ -55,21 +55,22 @@ describe('pickSharedStrings: the texts of some shared strings, by index', () => 
     for (let i = 0; i < 5_000; i += 3) wanted[i] = 1;
     const last = 4_200;
     const picked = await pickSharedStrings(await open(), open, wanted, last);
-    expect(picked).toHaveLength(last + 1);
-    for (let i = 0; i <= last; i++) expect([i, picked[i]]).toEqual([i, wanted[i] ? all[i] : undefined]);
-    expect(picked[12]).toBe('Сыр 12');
-    expect(picked[3]).toBe('A & B <3> \t');
+    for (let i = 0; i <= last; i++) expect([i, pickedText(picked, i)]).toEqual([i, wanted[i] ? all[i] : undefined]);
+    expect([pickedText(picked, 12), pickedText(picked, 3)]).toEqual(['Сыр 12', 'A & B <3> \t']);
+    // Codes of digits only are kept as numbers, their leading zeros as their length.
+    expect([picked.texts[30], picked.digitValues[30], picked.digitLengths[30], pickedText(picked, 30)]).toEqual([undefined, 30, 9, '000000030']);
   });
 
   it('a part with `<si/>` items is read by the tag-level reader, the indices still right', async () => {
     const xml = table(300).replace(/<si><t\/><\/si>/g, '<si/>');
     const open = pieces(xml, 500);
     const wanted = new Uint8Array(300).fill(1);
-    expect(await pickSharedStrings(await open(), open, wanted, 299)).toEqual(await byTags(open));
+    const picked = await pickSharedStrings(await open(), open, wanted, 299);
+    expect(Array.from({ length: 300 }, (_, i) => pickedText(picked, i))).toEqual(await byTags(open));
   });
 
   it('nothing wanted: nothing read', async () => {
     const open = pieces(table(10), 100);
-    expect(await pickSharedStrings(await open(), open, new Uint8Array(0), -1)).toEqual([]);
+    expect((await pickSharedStrings(await open(), open, new Uint8Array(0), -1)).texts).toEqual([]);
   });
 });

@@ -178,6 +178,10 @@ export function sameValue(a: VersionTable, slotA: number, i: number, b: VersionT
   if (ka === Cell.number && kb === Cell.number) return sameNumber(na, nb);
   if (ka === Cell.date && kb === Cell.date) return Math.abs(na - nb) < 1 / 86_400;
   if (ka === Cell.boolean && kb === Cell.boolean) return na === nb;
+  // Two codes of digits only, kept as numbers (shared-strings-picker): no text made to compare them.
+  const da = a.digitLength(slotA, i);
+  const db = b.digitLength(slotB, j);
+  if (da > 0 && db > 0) return da === db && a.digitValue(slotA, i) === b.digitValue(slotB, j);
   if (TEXT_KINDS.has(ka) && TEXT_KINDS.has(kb)) return a.textOf(slotA, i).trim() === b.textOf(slotB, j).trim();
   if (ka === Cell.date && TEXT_KINDS.has(kb)) return dateText(na) === b.textOf(slotB, j).trim();
   if (kb === Cell.date && TEXT_KINDS.has(ka)) return dateText(nb) === a.textOf(slotA, i).trim();

@@ -1,5 +1,6 @@
 import { CellKind, cellRaw, type RawSheetSink } from '../package/sheet-reader';
 import { readCellFormats, type CellFormats } from '../package/styles-reader';
+import { NO_PICKED_STRINGS, pickedText, type PickedStrings } from '../package/shared-strings-picker';
 import { formatNumber } from '../package/cell-value';
 import { detach, normalizeKey, numberKey } from './key-normalizer';
 import { toPriceValue } from './price-value';
@@ -62,7 +63,7 @@ export class VersionTable implements RawSheetSink {
   private readonly isKeySlot: Uint8Array;
   private rowHasKey = false;
   private rowTexts = 0;
-  private shared: readonly (string | undefined)[] = [];
+  private shared: PickedStrings = NO_PICKED_STRINGS;
 
   constructor(
     readonly columns: TableColumns,
@@ -207,12 +208,12 @@ export class VersionTable implements RawSheetSink {
     kinds.forEach((k, slot) => (table.kinds[slot] = k));
     nums.forEach((n, slot) => (table.nums[slot] = n));
     table.texts = texts;
-    table.finish([]);
+    table.finish(NO_PICKED_STRINGS);
     return table;
   }
 
-  /** After the scan: the texts of the shared strings the cells use (by index; the others may be missing). */
-  finish(shared: readonly (string | undefined)[]): void {
+  /** After the scan: the shared strings the cells use (by index; the others may be missing). */
+  finish(shared: PickedStrings): void {
     this.shared = shared;
     this.wanted = new Uint8Array(0);
   }
@@ -241,17 +242,26 @@ export class VersionTable implements RawSheetSink {
       case Cell.text:
         return textKey(this.texts[n]);
       case Cell.shared:
-        return textKey(this.shared[n] ?? '');
+        return this.shared.digitLengths[n] > 0 ? this.shared.digitValues[n] : textKey(this.shared.texts[n] ?? '');
       default:
         return '';
     }
+  }
+
+  /** A shared string of digits only in this cell: its length (its value is `nums`' string's, see digitValue); 0 otherwise. */
+  digitLength(slot: number, i: number): number {
+    return this.kinds[slot][i] === Cell.shared ? this.shared.digitLengths[this.nums[slot][i]] : 0;
+  }
+
+  digitValue(slot: number, i: number): number {
+    return this.shared.digitValues[this.nums[slot][i]];
   }
 
   /** The text of a text, shared-string, error or key cell ('' for other kinds). */
   textOf(slot: number, i: number): string {
     const k = this.kinds[slot][i];
     const n = this.nums[slot][i];
-    if (k === Cell.shared) return this.shared[n] ?? '';
+    if (k === Cell.shared) return pickedText(this.shared, n) ?? '';
     if (k === Cell.text || k === Cell.error || k === Cell.numberText) return this.texts[n];
     return k === Cell.integer ? formatNumber(n) : '';
   }
