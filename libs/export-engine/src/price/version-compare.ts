@@ -1,5 +1,6 @@
 import { JUMP_BUCKET_MAX, type DiffValue } from '@app/contracts';
-import { Cell, type Key, type VersionTable } from './version-table';
+import type { Key } from './cell-digits';
+import { Cell, type VersionTable } from './version-table';
 
 /** A compared column: its number in the settings, its header, and its slot in each version's table (-1: not read there). */
 export interface ComparedColumn {
@@ -162,7 +163,7 @@ function sameNumber(a: number, b: number): boolean {
   return a === b || Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 }
 
-const TEXT_KINDS = new Set<number>([Cell.text, Cell.shared, Cell.error, Cell.numberText, Cell.integer]);
+const TEXT_KINDS = new Set<number>([Cell.text, Cell.shared, Cell.error, Cell.numberText, Cell.integer, Cell.digits]);
 
 /**
  * Whether two cells hold the same value: numbers nearly equal, dates to the second, texts equal
