@@ -1,5 +1,5 @@
-import type { Key } from './cell-digits';
 import { sameValue } from './diff-values';
+import { KeyIndex } from './key-index';
 import type { VersionTable } from './version-table';
 
 /** A compared column: its number in the settings, its header, and its slot in each version's table (-1: not read there). */
@@ -27,8 +27,8 @@ const MATCHED = 1;
  * Two versions' rows matched by code as an export finds an item's row (DESIGN §5.3): by the MA
  * key, and the rows left over by the GM key; within a version the first row of a code counts and
  * later ones are duplicates. Rows whose key cells normalise to nothing hold no code and are not
- * counted. One map of the older version's MA keys does most of the work: the GM keys are looked
- * at only for the rows the MA keys left unmatched (and rows without an MA code).
+ * counted. One index of the older version's MA keys (KeyIndex) does most of the work: the GM keys
+ * are looked at only for the rows the MA keys left unmatched (and rows without an MA code).
  */
 export class VersionMatch {
   /** After row → its before row, UNMATCHED (added) or SKIPPED (no code, duplicate). */
@@ -47,22 +47,21 @@ export class VersionMatch {
     this.beforeState = new Int8Array(before.count);
     this.partner = new Int32Array(after.count);
     const byMa = this.indexBefore();
-    const byGmOnly = new Set<Key>();
+    const byGmOnly = new KeyIndex();
     // First by MA: the after rows left for the GM keys wait in `pending`.
     const pending: number[] = [];
-    const addedMa = new Set<Key>();
+    const addedMa = new KeyIndex();
     for (let j = 0; j < after.count; j++) {
       const ma = after.maKey(j);
       if (ma !== '') {
         this.rowsAfter++;
         const i = byMa.get(ma);
-        if (i !== undefined ? this.beforeState[i] === MATCHED : addedMa.has(ma)) {
+        if (i >= 0 ? this.beforeState[i] === MATCHED : !addedMa.add(ma, j)) {
           this.duplicatesAfter++;
           this.partner[j] = SKIPPED;
-        } else if (i !== undefined) {
+        } else if (i >= 0) {
           this.pair(i, j);
         } else {
-          addedMa.add(ma);
           pending.push(j);
         }
         continue;
@@ -73,27 +72,25 @@ export class VersionMatch {
         continue;
       }
       this.rowsAfter++;
-      if (byGmOnly.has(gm)) {
+      if (byGmOnly.add(gm, j)) pending.push(j);
+      else {
         this.duplicatesAfter++;
         this.partner[j] = SKIPPED;
-      } else {
-        byGmOnly.add(gm);
-        pending.push(j);
       }
     }
     // Then by GM, among the older rows no MA key matched.
-    const byGm = new Map<Key, number>();
+    const byGm = new KeyIndex();
     if (pending.length > 0) {
       for (let i = 0; i < before.count; i++) {
         if (this.beforeState[i] !== 0) continue;
         const gm = before.gmKey(i);
-        if (gm !== '' && !byGm.has(gm)) byGm.set(gm, i);
+        if (gm !== '') byGm.add(gm, i);
       }
     }
     for (const j of pending) {
       const gm = after.gmKey(j);
-      const i = gm === '' ? undefined : byGm.get(gm);
-      if (i !== undefined && this.beforeState[i] === 0) this.pair(i, j);
+      const i = gm === '' ? -1 : byGm.get(gm);
+      if (i >= 0 && this.beforeState[i] === 0) this.pair(i, j);
       else {
         this.partner[j] = UNMATCHED;
         this.added++;
@@ -103,27 +100,24 @@ export class VersionMatch {
   }
 
   /** The older version's first row of each MA key; its duplicates and rows without a code are SKIPPED. */
-  private indexBefore(): Map<Key, number> {
+  private indexBefore(): KeyIndex {
     const { before } = this;
-    const byMa = new Map<Key, number>();
-    const byGmOnly = new Set<Key>();
+    const byMa = new KeyIndex(before.count);
+    const byGmOnly = new KeyIndex();
     for (let i = 0; i < before.count; i++) {
       const ma = before.maKey(i);
-      let duplicate: boolean;
-      if (ma !== '') {
-        duplicate = byMa.has(ma);
-        if (!duplicate) byMa.set(ma, i);
-      } else {
+      let first: boolean;
+      if (ma !== '') first = byMa.add(ma, i);
+      else {
         const gm = before.gmKey(i);
         if (gm === '') {
           this.beforeState[i] = SKIPPED;
           continue;
         }
-        duplicate = byGmOnly.has(gm);
-        byGmOnly.add(gm);
+        first = byGmOnly.add(gm, i);
       }
       this.rowsBefore++;
-      if (duplicate) {
+      if (!first) {
         this.duplicatesBefore++;
         this.beforeState[i] = SKIPPED;
       }
