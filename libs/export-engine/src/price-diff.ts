@@ -39,8 +39,8 @@ export interface DiffOptions {
  * DESIGN §16: a new version of a price list (`after`) compared with the current one (`before`),
  * both .xlsx or CSV, by the columns `settings` names (found by their headers where they moved).
  * Each version is read once, in bounded memory: the header as the column picker finds it, then one
- * pass of the sheet keeping only the key and compared cells of each row (VersionTable, ~70 bytes a
- * row at seven columns), then only the shared strings those cells use. The two are read side by
+ * pass of the sheet keeping only the key and compared cells of each row (VersionTable, ~30 bytes a
+ * row for two codes and a price), then only the shared strings those cells use. The two are read side by
  * side, matched by code as an export matches items, and compared value by value. With `xlsx`,
  * every change is streamed into that file as well. A version's table can be kept (`snapshotTo`)
  * and given back when that version is the older one (`olderSnapshot`): then only the new file is read.
