@@ -5,7 +5,7 @@ import { loadConfig } from '@app/config';
 import { ApiClient } from './bench/api-client';
 import { parseOptions, type BenchOptions } from './bench/bench-options';
 import { BenchStack } from './bench/bench-stack';
-import { buildInputs, STRING_STYLE_LABEL, type BenchInputs, type ExpectedReport } from './bench/fixture-builder';
+import { buildInputs, buildRevision, STRING_STYLE_LABEL, type BenchInputs, type DiffExpected, type ExpectedReport, type RevisionInputs } from './bench/fixture-builder';
 import { measureGenerate, measureUpload, prepareTask, type GenerateMeasure, type UploadMeasure } from './bench/http-runner';
 import { runLoad, type LoadSummary } from './bench/load-runner';
 import { runOvertake, type OvertakeSummary } from './bench/overtake-runner';
@@ -32,6 +32,9 @@ import { hostsTable, hostsTargets } from './bench/hosts-table';
  *   grid — the task page in Chromium at --grid-items items: first rows, keystrokes, heap, scrolling;
  *   batch — --batch-tasks tasks on one --rows price list: the batch against one export, one and two workers;
  *   --hosts N,N,… alone: workers on simulated hosts (network namespaces, CPU quotas), throughput per host count.
+ *   diff, diff-kept — the --rows list against its next version (diffPriceVersions with diff.xlsx
+ *     and a snapshot; diff-kept with the older version from its snapshot), each in a child, run by
+ *     run in turn with floor and engine (--diff-only: just these).
  * Prints the tables and the targets with PASS/FAIL; --json FILE writes everything measured.
  */
 const started = Date.now();
@@ -48,8 +51,8 @@ interface SizeResults {
   checks: string[];
 }
 
-async function inProcessStages(inputs: BenchInputs, opts: BenchOptions, names: StageName[], out: SizeResults): Promise<void> {
-  const request = (stage: StageName) => ({ stage, price: inputs.price, template: inputs.template, itemsFile: inputs.itemsFile });
+async function inProcessStages(inputs: BenchInputs, opts: BenchOptions, names: StageName[], out: SizeResults, revision?: RevisionInputs): Promise<void> {
+  const request = (stage: StageName) => ({ stage, price: inputs.price, template: inputs.template, itemsFile: inputs.itemsFile, newer: revision?.newer, diffFile: revision?.diffFile });
   const results: StageResult[] = [];
   if (names.includes('naive')) {
     log(`naive @ ${out.rows} rows: ${opts.runs} runs in a fresh child`);
@@ -65,12 +68,19 @@ async function inProcessStages(inputs: BenchInputs, opts: BenchOptions, names: S
     out.stages[r.stage] = r;
     log(`  ${r.stage}: median ${median(r.times).toFixed(0)} ms, peak RSS ${mb(r.peakRssMb)}`);
     if (r.stage === 'floor' && r.check.rows !== out.rows + 1) out.checks.push(`floor saw ${r.check.rows} rows, expected ${out.rows + 1}`);
-    if (r.stage !== 'floor') checkReport(`${r.stage}@${out.rows}`, r.check, inputs.expected, out.checks);
+    else if (r.stage === 'diff' || r.stage === 'diff-kept') checkDiff(`${r.stage}@${out.rows}`, r.check, revision!.expected, out.checks);
+    else if (r.stage !== 'floor') checkReport(`${r.stage}@${out.rows}`, r.check, inputs.expected, out.checks);
   }
 }
 
 function checkReport(what: string, got: Record<string, number>, want: ExpectedReport, checks: string[]): void {
   for (const k of ['matchedByMa', 'matchedByGm', 'unmatched'] as const) {
+    if (got[k] !== want[k]) checks.push(`${what}: ${k} = ${got[k]}, expected ${want[k]}`);
+  }
+}
+
+function checkDiff(what: string, got: Record<string, number>, want: DiffExpected, checks: string[]): void {
+  for (const k of ['added', 'removed', 'changed'] as const) {
     if (got[k] !== want[k]) checks.push(`${what}: ${k} = ${got[k]}, expected ${want[k]}`);
   }
 }
@@ -101,6 +111,8 @@ function stageRows(r: SizeResults, suffix = ''): StageRow[] {
     row('floor', 'inflate sharedStrings + sheet, byte scan of every value (child process)', r.stages.floor?.times, r.stages.floor?.peakRssMb),
     row('naive', 'exceljs: whole price Workbook + Map lookup + fill template + writeBuffer (child)', r.stages.naive?.times, r.stages.naive?.peakRssMb),
     row('engine', 'generateExport() in-process on file paths (child)', r.stages.engine?.times, r.stages.engine?.peakRssMb),
+    row('diff', 'diffPriceVersions() of this list and its next version: both files, diff.xlsx, the snapshot (child)', r.stages.diff?.times, r.stages.diff?.peakRssMb),
+    row('diff-kept', 'the same with the older version from the snapshot its own diff kept (child)', r.stages['diff-kept']?.times, r.stages['diff-kept']?.peakRssMb),
     row('upload', 'POST /upload/price, multipart, until the response (API peak RSS)', r.upload?.times, r.upload?.apiPeakRssMb),
     row('generate', 'POST /generate until the last byte: API→queue→worker→S3→API (worker peak RSS)', r.generate?.times, r.generate && Math.max(...r.generate.workerPeakRssMb)),
   ].filter((x): x is StageRow => !!x);
@@ -122,6 +134,18 @@ function targets(main: SizeResults, compare: SizeResults | undefined, overtake: 
     { name: `worker peak RSS during generate (${main.rows} rows)`, measured: mb(rss), target: '≤ 300 MB', pass: check(rss, (v) => v <= 300) },
     { name: 'upload / floor', measured: ratio(up / floor), target: '≤ 3', pass: check(up / floor, (v) => v <= 3) },
   ];
+  if (main.stages.diff) {
+    const diff = t(main.stages.diff);
+    const kept = t(main.stages['diff-kept']);
+    const what = `two ${main.rows}-row versions (+ diff.xlsx) / one export of ${main.items} items`;
+    const cpu = (s?: StageResult) => (s?.cpuTimes ? median(s.cpuTimes) : NaN);
+    const engineCpu = cpu(main.stages.engine);
+    const measured = (x: number, xCpu: number) => `${Math.round(x)} / ${Math.round(engine)} ms = ${ratio(x / engine)} (CPU ${Math.round(xCpu)} / ${Math.round(engineCpu)} ms = ${ratio(xCpu / engineCpu)})`;
+    out.push({ name: `diff of ${what}`, measured: measured(diff, cpu(main.stages.diff)), target: '≤ 1', pass: check(diff / engine, (v) => v <= 1) });
+    out.push({ name: `diff, the older version from its snapshot, of ${what}`, measured: measured(kept, cpu(main.stages['diff-kept'])), target: '≤ 1', pass: check(kept / engine, (v) => v <= 1) });
+    const peak = Math.max(main.stages.diff.peakRssMb, main.stages['diff-kept']?.peakRssMb ?? 0);
+    out.push({ name: `diff child peak RSS (${main.rows} rows)`, measured: mb(peak), target: '≤ 300 MB', pass: check(peak, (v) => v <= 300) });
+  }
   if (compare?.generate && main.generate) {
     const big = Math.max(...compare.generate.workerPeakRssMb);
     out.push({ name: `worker peak RSS ${compare.rows} / ${main.rows} rows`, measured: `${mb(big)} / ${mb(rss)} = ${ratio(big / rss)}`, target: '≤ 1.10×', pass: big / rss <= 1.1 });
@@ -197,6 +221,7 @@ async function main(): Promise<void> {
   const grid: GridMeasure[] = [];
   let batch: BatchBenchSummary | undefined;
   const exports = !opts.loadOnly && !opts.gridOnly && !opts.batchOnly;
+  let revision: RevisionInputs | undefined;
   try {
     let inputs: BenchInputs | undefined;
     if (exports) {
@@ -204,58 +229,68 @@ async function main(): Promise<void> {
       inputs = await buildInputs(workDir, opts.rows, opts.items, opts.seed, opts.strings);
       main.priceBytes = inputs.priceBytes;
       log(`  price list ${(inputs.priceBytes / 1e6).toFixed(1)} MB; expected ${JSON.stringify(inputs.expected)}`);
-      await inProcessStages(inputs, opts, opts.skipNaive ? ['floor', 'engine'] : ['floor', 'naive', 'engine'], main);
-    }
-
-    log('starting the stack: s3rver, API, worker');
-    await stack.start();
-    const client = new ApiClient(stack.apiUrl, await stack.adminToken());
-    if (inputs) await httpStages(stack, client, inputs, opts, main);
-    if (inputs && opts.checkItems > 0) {
-      log(`check: Проверить against Сформировать, ${opts.checkItems} items at ${opts.rows} rows, ${opts.runs} runs each, in turn`);
-      const many = await buildInputs(workDir, opts.rows, opts.checkItems, opts.seed, opts.strings);
-      checked = await runCheckVsGenerate(client, many, opts.rows, opts.runs);
-      log(`  check ${median(checked.checkTimes).toFixed(0)} ms, generate ${median(checked.generateTimes).toFixed(0)} ms: ${ratio(checked.ratio)} (${checked.warnings} warnings)`);
-    }
-
-    if (!opts.loadOnly && !opts.batchOnly) {
-      if (opts.gridOnly) await stack.startBenchWorker();
-      for (const items of opts.gridItems) {
-        log(`grid: the task page with ${items} items in Chromium, ${opts.runs} opens, ${opts.gridKeys} keystrokes`);
-        grid.push(await measureGrid(client, items, { opens: opts.runs, keys: opts.gridKeys, log }));
+      if (!opts.skipDiff) {
+        log(`building its next version for the diff: ${opts.rows} rows`);
+        revision = await buildRevision(workDir, inputs.price, opts.rows, opts.seed, opts.strings);
+        log(`  compared by ${JSON.stringify(revision.settings)}; expected ${JSON.stringify(revision.expected)}`);
       }
+      const stages: StageName[] = opts.skipNaive ? ['floor', 'engine'] : ['floor', 'naive', 'engine'];
+      await inProcessStages(inputs, opts, revision ? [...stages, 'diff', 'diff-kept'] : stages, main, revision);
     }
+    // --diff-only: the in-process stages above are all; no stack.
+    if (!opts.diffOnly) {
+      log('starting the stack: s3rver, API, worker');
+      await stack.start();
+      const client = new ApiClient(stack.apiUrl, await stack.adminToken());
+      if (inputs) await httpStages(stack, client, inputs, opts, main);
+      if (inputs && opts.checkItems > 0) {
+        log(`check: Проверить against Сформировать, ${opts.checkItems} items at ${opts.rows} rows, ${opts.runs} runs each, in turn`);
+        const many = await buildInputs(workDir, opts.rows, opts.checkItems, opts.seed, opts.strings);
+        checked = await runCheckVsGenerate(client, many, opts.rows, opts.runs);
+        log(`  check ${median(checked.checkTimes).toFixed(0)} ms, generate ${median(checked.generateTimes).toFixed(0)} ms: ${ratio(checked.ratio)} (${checked.warnings} warnings)`);
+      }
 
-    if (opts.compareRows > 0 && opts.compareRows !== opts.rows && exports) {
-      compare = { rows: opts.compareRows, items: opts.items, priceBytes: 0, stages: {}, checks: [] };
-      log(`compare: building ${opts.compareRows} rows`);
-      const big = await buildInputs(workDir, opts.compareRows, opts.items, opts.seed, opts.strings);
-      compare.priceBytes = big.priceBytes;
-      await inProcessStages(big, opts, ['floor', 'engine'], compare);
-      await httpStages(stack, client, big, opts, compare);
-      log(`overtake: small exports while a ${opts.compareRows}-row export runs on the same worker`);
-      const small = await buildInputs(workDir, opts.loadRows, opts.loadItems, opts.seed, opts.strings);
-      overtake = await runOvertake(client, { taskId: compare.taskId!, rows: compare.rows }, small, log);
-    }
+      if (!opts.loadOnly && !opts.batchOnly) {
+        if (opts.gridOnly) await stack.startBenchWorker();
+        for (const items of opts.gridItems) {
+          log(`grid: the task page with ${items} items in Chromium, ${opts.runs} opens, ${opts.gridKeys} keystrokes`);
+          grid.push(await measureGrid(client, items, { opens: opts.runs, keys: opts.gridKeys, log }));
+        }
+      }
 
-    if (opts.batchTasks > 0 && !opts.loadOnly && !opts.gridOnly) {
-      log(`batch: ${opts.batchTasks} tasks × ${opts.batchItems} items on one ${opts.rows}-row price list, ${opts.runs} runs on one worker, then on two`);
-      const base = inputs ?? (await buildInputs(workDir, opts.rows, opts.batchItems, opts.seed, opts.strings));
-      batch = await runBatchBench(stack, client, base, { rows: opts.rows, tasks: opts.batchTasks, items: opts.batchItems, runs: opts.runs, log });
-    }
+      if (opts.compareRows > 0 && opts.compareRows !== opts.rows && exports) {
+        compare = { rows: opts.compareRows, items: opts.items, priceBytes: 0, stages: {}, checks: [] };
+        log(`compare: building ${opts.compareRows} rows`);
+        const big = await buildInputs(workDir, opts.compareRows, opts.items, opts.seed, opts.strings);
+        compare.priceBytes = big.priceBytes;
+        await inProcessStages(big, opts, ['floor', 'engine'], compare);
+        await httpStages(stack, client, big, opts, compare);
+        log(`overtake: small exports while a ${opts.compareRows}-row export runs on the same worker`);
+        const small = await buildInputs(workDir, opts.loadRows, opts.loadItems, opts.seed, opts.strings);
+        overtake = await runOvertake(client, { taskId: compare.taskId!, rows: compare.rows }, small, log);
+      }
 
-    if (!opts.skipLoad && !opts.gridOnly && !opts.batchOnly) {
-      const small = await buildInputs(workDir, opts.loadRows, opts.loadItems, opts.seed, opts.strings);
-      await stack.stopWorkers();
-      for (let i = 0; i < opts.loadWorkers; i++) await stack.startBenchWorker(opts.loadConcurrency || undefined);
-      load = await runLoad(stack, client, small, { clients: opts.clients, seconds: opts.loadSeconds, concurrency: opts.loadConcurrency || loadConfig({}).WORKER_CONCURRENCY, log });
+      if (opts.batchTasks > 0 && !opts.loadOnly && !opts.gridOnly) {
+        log(`batch: ${opts.batchTasks} tasks × ${opts.batchItems} items on one ${opts.rows}-row price list, ${opts.runs} runs on one worker, then on two`);
+        const base = inputs ?? (await buildInputs(workDir, opts.rows, opts.batchItems, opts.seed, opts.strings));
+        batch = await runBatchBench(stack, client, base, { rows: opts.rows, tasks: opts.batchTasks, items: opts.batchItems, runs: opts.runs, log });
+      }
+
+      if (!opts.skipLoad && !opts.gridOnly && !opts.batchOnly) {
+        const small = await buildInputs(workDir, opts.loadRows, opts.loadItems, opts.seed, opts.strings);
+        await stack.stopWorkers();
+        for (let i = 0; i < opts.loadWorkers; i++) await stack.startBenchWorker(opts.loadConcurrency || undefined);
+        load = await runLoad(stack, client, small, { clients: opts.clients, seconds: opts.loadSeconds, concurrency: opts.loadConcurrency || loadConfig({}).WORKER_CONCURRENCY, log });
+      }
+      client.close();
     }
-    client.close();
   } finally {
     await cleanup();
   }
 
-  const exportTargets = opts.gridOnly || opts.batchOnly ? [] : targets(main, compare, overtake, load, checked).filter((t) => !opts.loadOnly || t.name.startsWith('small-task'));
+  const exportTargets = opts.gridOnly || opts.batchOnly
+    ? []
+    : targets(main, compare, overtake, load, checked).filter((t) => (!opts.loadOnly || t.name.startsWith('small-task')) && (!opts.diffOnly || t.name.startsWith('diff') || t.name === 'engine / floor'));
   const all = [...exportTargets, ...gridTargets(grid), ...(batch ? batchTargets(batch) : [])];
   const loadAvgEnd = loadavg().map((x) => +x.toFixed(2));
   const text: string[] = [];
@@ -263,6 +298,7 @@ async function main(): Promise<void> {
   text.push(`machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memGb} GB RAM, node ${machine.node}; load avg at start ${machine.loadAvgStart.join(' ')}, at end ${loadAvgEnd.join(' ')}`);
   if (opts.loadOnly) text.push(`inputs: small-task load only: ${opts.loadRows}-row price list, ${opts.loadItems} items`);
   else if (opts.gridOnly) text.push(`inputs: the task page only: ${opts.gridItems.join(', ')} items`);
+  else if (opts.diffOnly) text.push(`inputs: the diff case only: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 1e6).toFixed(1)} MB xlsx, ${STRING_STYLE_LABEL[opts.strings]}, seed ${opts.seed}) and its next version; ${opts.items} items for the export it is timed against; median of ${opts.runs} runs`);
   else if (opts.batchOnly) text.push(`inputs: the batch case only: ${opts.batchTasks} tasks × ${opts.batchItems} items on one ${opts.rows}-row price list (${STRING_STYLE_LABEL[opts.strings]}, seed ${opts.seed}), median of ${opts.runs} runs`);
   else text.push(`inputs: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 1e6).toFixed(1)} MB xlsx, ${STRING_STYLE_LABEL[opts.strings]}, seed ${opts.seed}), ${opts.items} items (~90% found, every 10th found by GM only), median of ${opts.runs} runs`);
   if (exports) text.push('', stageTable(stageRows(main)));
@@ -278,6 +314,10 @@ async function main(): Promise<void> {
   }
   if (main.stages.floor) text.push('', breakdownTable(`floor @${main.rows}: per part`, medianRecord(main.stages.floor.timings), ['sharedStrings', 'sheet']));
   if (main.stages.engine) text.push('', breakdownTable(`engine @${main.rows} in-process: own timings`, medianRecord(main.stages.engine.timings), ['total']));
+  for (const stage of ['diff', 'diff-kept'] as const) {
+    const r = main.stages[stage];
+    if (r) text.push('', breakdownTable(`${stage} @${main.rows} in-process: own timings`, medianRecord(r.timings), ['heads', 'read', 'compare', 'xlsx', 'snapshot']));
+  }
   if (compare?.stages.engine) text.push('', breakdownTable(`engine @${compare.rows} in-process: own timings`, medianRecord(compare.stages.engine.timings), ['total']));
   if (load) text.push('', loadTable(load));
   if (grid.length) text.push('', gridTable(grid));

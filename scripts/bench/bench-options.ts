@@ -39,6 +39,10 @@ export interface BenchOptions {
   /** The many-hosts case's batch, and its small exports beside it. */
   hostsBatchTasks: number;
   hostsSmallExports: number;
+  /** No diff stage (issue 35: two versions of the --rows list compared, against one export). */
+  skipDiff: boolean;
+  /** Only floor, engine and diff at --rows (in-process, no stack). */
+  diffOnly: boolean;
   json?: string;
   /** Where the generated price lists keep their texts (fixture-builder's STRING_STYLES). */
   strings: StringStyle;
@@ -71,6 +75,8 @@ export const DEFAULTS: BenchOptions = {
   batchTasks: 20,
   batchItems: 200,
   batchOnly: false,
+  skipDiff: false,
+  diffOnly: false,
   strings: 'shared',
   seed: 20240501,
   keepLogs: false,
@@ -104,6 +110,13 @@ export const USAGE = `npm run bench -- [flags]
                       ${DEFAULTS.batchTasks}, 0 = skip)
   --batch-items N     items of each task of the batch (default ${DEFAULTS.batchItems})
   --batch-only        only the batch case (a few minutes)
+  --skip-diff         no diff stages: the --rows list against its next version (every 200th row
+                      gone, as many new, ~3 % of prices changed), diffPriceVersions with diff.xlsx
+                      and the newer version's snapshot timed against the engine's export of the
+                      --items task (issue 35: ≤ 1×); \`diff-kept\` takes the older version from the
+                      snapshot its own diff kept instead of its file
+  --diff-only         only floor, engine and the diff stages at --rows (a minute or two; no API,
+                      worker or S3)
   --strings S         where the price lists keep their texts: shared (the shared-strings part,
                       default), str (t="str" cells) or inline (t="inlineStr"), as written by
                       streaming writers
@@ -144,6 +157,8 @@ const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
   '--load-only': 'loadOnly',
   '--grid-only': 'gridOnly',
   '--batch-only': 'batchOnly',
+  '--skip-diff': 'skipDiff',
+  '--diff-only': 'diffOnly',
   '--keep-logs': 'keepLogs',
 };
 
@@ -194,7 +209,9 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (options.loadOnly && options.skipLoad) throw new Error('--load-only and --skip-load exclude each other');
   if (options.loadOnly && options.gridOnly) throw new Error('--load-only and --grid-only exclude each other');
   if (options.gridOnly && options.gridItems.length === 0) throw new Error('--grid-only needs --grid-items');
-  if ([options.loadOnly, options.gridOnly, options.batchOnly].filter(Boolean).length > 1) throw new Error('--load-only, --grid-only and --batch-only exclude each other');
+  if ([options.loadOnly, options.gridOnly, options.batchOnly, options.diffOnly].filter(Boolean).length > 1) throw new Error('--load-only, --grid-only, --batch-only and --diff-only exclude each other');
+  if (options.diffOnly && options.skipDiff) throw new Error('--diff-only and --skip-diff exclude each other');
+  if (options.diffOnly) Object.assign(options, { skipNaive: true, skipLoad: true, compareRows: 0, checkItems: 0, gridItems: [], batchTasks: 0 });
   if (options.batchOnly && (options.batchTasks < 2 || options.batchItems < 1)) throw new Error('--batch-only needs --batch-tasks ≥ 2 and --batch-items ≥ 1');
   if (options.items > 10_000 || options.checkItems > 10_000 || options.gridItems.some((n) => n > 10_000)) {
     throw new Error('--items, --check-items, --grid-items: the API accepts at most 10,000 items per task');

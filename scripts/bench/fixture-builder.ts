@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Item, Mapping } from '@app/contracts';
-import { benchItems, writePriceList } from '@app/export-engine/testing/price-fixture';
+import { defaultCompareSettings, type CompareSettings, type Item, type Mapping } from '@app/contracts';
+import { readColumns } from '@app/export-engine';
+import { benchItems, writePriceList, type PriceRow } from '@app/export-engine/testing/price-fixture';
 import { toInlineStrings } from '@app/export-engine/testing/inline-strings';
 
 /**
@@ -129,4 +130,50 @@ export async function buildInputs(dir: string, rows: number, itemCount: number, 
   await writeFile(itemsFile, JSON.stringify({ items, mapping: BENCH_MAPPING }));
   const { size } = await stat(price);
   return { price, template, itemsFile, items, mapping: BENCH_MAPPING, expected, priceBytes: size };
+}
+
+/** The diff stage's inputs: a later version of the reference list and what comparing the two must find. */
+export interface RevisionInputs {
+  newer: string;
+  /** JSON `{settings, expected}` for the stage's child. */
+  diffFile: string;
+  settings: CompareSettings;
+  expected: DiffExpected;
+}
+
+export interface DiffExpected {
+  added: number;
+  removed: number;
+  changed: number;
+}
+
+/**
+ * Next week's version of the reference list (DESIGN §16), seeded like it: every 200th row gone,
+ * as many new ones at the end, and about every 33rd price up by 1–10 % — a week a guard lets
+ * through. Compared by what the benchmark task's rules suggest (`defaultCompareSettings`: its key
+ * columns and, of its mapped columns, the price).
+ */
+export async function buildRevision(dir: string, price: string, rows: number, seed: number, strings: StringStyle = 'shared'): Promise<RevisionInputs> {
+  const newer = join(dir, strings === 'shared' ? `price-${rows}-next.xlsx` : `price-${rows}-${strings}-next.xlsx`);
+  const added = Math.floor(rows / 200);
+  let removed = 0;
+  let changed = 0;
+  const edit = (i: number, row: PriceRow): PriceRow | null => {
+    if (i % 200 === 100) {
+      removed++;
+      return null;
+    }
+    if (i % 33 !== 7) return row;
+    const price = Math.round(row[5] * (101 + (i % 10))) / 100;
+    if (price !== row[5]) changed++;
+    return [...row.slice(0, 5), price, ...row.slice(6)] as PriceRow;
+  };
+  await writePriceList(newer, { rows, seed, sharedStrings: strings === 'shared', edit, addedRows: added });
+  if (strings === 'inline') await writeFile(newer, await toInlineStrings(await readFile(newer)));
+  const settings = defaultCompareSettings([{ mapping: BENCH_MAPPING }], (await readColumns(price, 'price')).columns);
+  if (!settings) throw new Error('no compare settings for the reference list');
+  const expected = { added, removed, changed };
+  const diffFile = join(dir, `diff-${rows}.json`);
+  await writeFile(diffFile, JSON.stringify({ settings, expected }));
+  return { newer, diffFile, settings, expected };
 }

@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Item, Mapping } from '@app/contracts';
-import { generateExport } from '@app/export-engine';
+import type { CompareSettings, Item, Mapping } from '@app/contracts';
+import { diffPriceVersions, generateExport } from '@app/export-engine';
 import { memoryOf, resetPeak } from './memory-probe';
 import type { StageName, StageRequest, StageResult } from './stage-runner';
 
@@ -33,21 +35,54 @@ async function runOnce(stage: StageName, req: StageRequest, items: Item[], mappi
         timings: out.timings,
       };
     }
+    case 'diff':
+    case 'diff-kept': {
+      // As the version's diff job runs: the JSON diff, diff.xlsx of every change, and the newer
+      // version's snapshot for the next diff; `diff-kept` takes the older version from the
+      // snapshot its own diff kept (made before the timed runs) instead of its file.
+      const { settings } = JSON.parse(readFileSync(req.diffFile!, 'utf8')) as { settings: CompareSettings };
+      const xlsx = join(tmpdir(), `bench-diff-${process.pid}.xlsx`);
+      const snapshotTo = join(tmpdir(), `bench-diff-${process.pid}.snapshot`);
+      const timings: Record<string, number> = {};
+      try {
+        const olderSnapshot = stage === 'diff-kept' ? readFileSync(olderSnapshotPath()) : undefined;
+        const d = await diffPriceVersions(req.price, req.newer!, settings, { xlsx, snapshotTo, olderSnapshot, timings });
+        return { check: { added: d.addedTotal, removed: d.removedTotal, changed: d.changedTotal, matched: d.matched, xlsxBytes: statSync(xlsx).size, snapshotBytes: statSync(snapshotTo).size }, timings };
+      } finally {
+        rmSync(xlsx, { force: true });
+        rmSync(snapshotTo, { force: true });
+      }
+    }
   }
+}
+
+/** Where `diff-kept` keeps the older version's snapshot. */
+const olderSnapshotPath = () => join(tmpdir(), `bench-diff-${process.pid}.older.snapshot`);
+
+/** Before the timed runs: what a stage needs that is not part of its work. */
+async function prepare(req: StageRequest): Promise<void> {
+  if (req.stage !== 'diff-kept') return;
+  // The older version's snapshot, as the diff that brought it in would have kept it.
+  const { settings } = JSON.parse(readFileSync(req.diffFile!, 'utf8')) as { settings: CompareSettings };
+  await diffPriceVersions(req.price, req.price, settings, { snapshotTo: olderSnapshotPath() });
 }
 
 async function main(): Promise<void> {
   const req = JSON.parse(process.argv[2]) as StageRequest;
   const { items, mapping } = JSON.parse(readFileSync(req.itemsFile, 'utf8')) as { items: Item[]; mapping: Mapping };
+  await prepare(req);
   gc?.();
   const baselineRssMb = memoryOf(process.pid).rssMb;
-  const result: StageResult = { stage: req.stage, times: [], peakRssMb: 0, baselineRssMb, gc: !!gc, timings: [], check: {} };
+  const result: StageResult = { stage: req.stage, times: [], cpuTimes: [], peakRssMb: 0, baselineRssMb, gc: !!gc, timings: [], check: {} };
   const runOne = async () => {
     gc?.();
     resetPeak(process.pid);
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const { check, timings } = await runOnce(req.stage, req, items, mapping);
     result.times.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    result.cpuTimes.push((used.user + used.system) / 1000);
     result.peakRssMb = Math.max(result.peakRssMb, memoryOf(process.pid).hwmMb);
     result.check = check;
     if (timings) result.timings.push(timings);
@@ -59,6 +94,7 @@ async function main(): Promise<void> {
     process.stdout.write('STAGE_RUN_DONE\n');
   }
   process.stdin.destroy();
+  rmSync(olderSnapshotPath(), { force: true });
   process.stdout.write(`BENCH_RESULT ${JSON.stringify(result)}\n`);
 }
 

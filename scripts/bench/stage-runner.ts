@@ -3,19 +3,24 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 
 /** The in-process stages; each runs in its own child process (see stage-child.ts). */
-export type StageName = 'floor' | 'naive' | 'engine';
+export type StageName = 'floor' | 'naive' | 'engine' | 'diff' | 'diff-kept';
 
 export interface StageRequest {
   stage: StageName;
   price: string;
   template: string;
   itemsFile: string;
+  /** `diff`, `diff-kept`: the later version compared with `price`, and its JSON `{settings, expected}` (fixture-builder buildRevision). */
+  newer?: string;
+  diffFile?: string;
 }
 
 export interface StageResult {
   stage: StageName;
   /** Wall time of each run, ms. */
   times: number[];
+  /** CPU time of the child in each run (every thread of it: zlib's included), ms: steadier than wall time on a busy machine. */
+  cpuTimes: number[];
   /** VmHWM of the child over all runs (includes Node's own ~40 MB). */
   peakRssMb: number;
   /** RSS of the child after loading, before the first run. */

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { CompareSettings, FileColumn, PriceListDiff } from '@app/contracts';
 import { mergesIn, readCsvGrid, readXlsxGrid } from './check/column-grid-reader';
 import { planComparison, type ComparePlan } from './check/compare-columns';
@@ -6,7 +6,7 @@ import { buildColumns, detectHeaderRow, HEADER_SCAN_ROWS, type SheetGrid } from 
 import { DATE1904_OFFSET } from './package/cell-value';
 import { decodeCsv } from './package/csv-decoder';
 import { guardFile } from './package/engine-error';
-import { pickSharedStrings } from './package/shared-strings-picker';
+import { NO_PICKED_STRINGS, pickSharedStrings } from './package/shared-strings-picker';
 import { readSheetCells } from './package/sheet-reader';
 import { readCellFormats, type CellFormats } from './package/styles-reader';
 import { locateParts, type WorkbookParts } from './package/workbook-locator';
@@ -17,11 +17,20 @@ import { CsvScanner, detectSeparator } from './price/csv-scanner';
 import { writeDiffWorkbook } from './price/diff-workbook';
 import { VersionMatch, type ComparedColumn } from './price/version-compare';
 import { collectDiff } from './price/version-diff';
+import { readSnapshot, snapshotOf, type VersionRead } from './price/version-snapshot';
 import { VersionTable, type TableColumns } from './price/version-table';
 
 export interface DiffOptions {
   /** Where to write `diff.xlsx` (every change, and the codes added and removed); none when left out. */
   xlsx?: string;
+  /**
+   * The older version's snapshot, as the diff that brought that version in wrote it (`snapshotTo`):
+   * its table is taken from it instead of reading `before` again, when it holds the columns this
+   * comparison reads (else, or when it is no snapshot this engine reads, the file is read).
+   */
+  olderSnapshot?: Buffer;
+  /** Where to write the newer version's snapshot, for the diff that will compare the next version with it. */
+  snapshotTo?: string;
   /** Filled with the wall time of each step, ms. */
   timings?: Record<string, number>;
 }
@@ -30,10 +39,11 @@ export interface DiffOptions {
  * DESIGN §16: a new version of a price list (`after`) compared with the current one (`before`),
  * both .xlsx or CSV, by the columns `settings` names (found by their headers where they moved).
  * Each version is read once, in bounded memory: the header as the column picker finds it, then one
- * pass of the sheet keeping only the key and compared cells of each row (VersionTable, ~70 bytes a
- * row), then only the shared strings those cells use. The two are read side by side, matched by
- * code as an export matches items, and compared value by value. With `xlsx`, every change is
- * streamed into that file as well.
+ * pass of the sheet keeping only the key and compared cells of each row (VersionTable, ~30 bytes a
+ * row for two codes and a price), then only the shared strings those cells use. The two are read side by
+ * side, matched by code as an export matches items, and compared value by value. With `xlsx`,
+ * every change is streamed into that file as well. A version's table can be kept (`snapshotTo`)
+ * and given back when that version is the older one (`olderSnapshot`): then only the new file is read.
  */
 export async function diffPriceVersions(before: string | Buffer, after: string | Buffer, settings: CompareSettings, options: DiffOptions = {}): Promise<PriceListDiff> {
   const timings = options.timings ?? {};
@@ -43,33 +53,60 @@ export async function diffPriceVersions(before: string | Buffer, after: string |
     timings[name] = now - t;
     t = now;
   };
-  const { diff, match, columns } = await guardFile('price', () => compare(before, after, settings, lap));
+  const snapshot = options.olderSnapshot ? readSnapshot(options.olderSnapshot) : undefined;
+  const { diff, match, columns, newer } = await guardFile('price', () => compare(before, after, settings, snapshot, lap));
   if (options.xlsx) {
     await writeDiffWorkbook(options.xlsx, match, columns);
     lap('xlsx');
   }
+  if (options.snapshotTo) {
+    await writeFile(options.snapshotTo, snapshotOf(newer));
+    lap('snapshot');
+  }
   return diff;
 }
 
-async function compare(before: string | Buffer, after: string | Buffer, settings: CompareSettings, lap: (name: string) => void) {
-  const opened = await Promise.allSettled([openVersion(before), openVersion(after)]);
+/** A version's rows as read, and the header row they were read under. */
+type Scanned = { table: VersionTable; headerRow: number };
+
+async function compare(before: string | Buffer, after: string | Buffer, settings: CompareSettings, snapshot: VersionRead | undefined, lap: (name: string) => void) {
+  const versions: OpenedVersion[] = [];
+  const open = async (file: string | Buffer) => {
+    const version = await openVersion(file);
+    versions.push(version);
+    return version;
+  };
   try {
-    const [older, newer] = opened.map((o) => {
-      if (o.status === 'rejected') throw o.reason;
-      return o.value;
-    });
+    const heads = await Promise.allSettled([open(after), snapshot ? undefined : open(before)]);
+    for (const h of heads) if (h.status === 'rejected') throw h.reason;
+    const newer = (heads[0] as PromiseFulfilledResult<OpenedVersion>).value;
+    let older = (heads[1] as PromiseFulfilledResult<OpenedVersion | undefined>).value;
+    let plan = planComparison(settings, older?.columns ?? snapshot!.columns, newer.columns);
+    // A snapshot serves when it holds the very columns this comparison reads; else the file is read.
+    const kept = snapshot && sameColumns(snapshot.table.columns, plan.before) ? snapshot : undefined;
+    if (!kept && !older) {
+      older = await open(before);
+      plan = planComparison(settings, older.columns, newer.columns);
+    }
     lap('heads');
-    let plan = planComparison(settings, older.columns, newer.columns);
-    let [olderTable, newerTable] = await Promise.all([scan(older, plan.before), scan(newer, plan.after)]);
-    lap('sheets');
+    // Each version's strings are read as soon as its rows are: one's inflating overlaps the other's scan.
+    const read = async (version: OpenedVersion, columns: TableColumns) => {
+      const scanned = await scan(version, columns);
+      await readStrings(version, scanned.table);
+      return scanned;
+    };
+    const olderRead: Promise<Scanned> = kept ? Promise.resolve(kept) : read(older!, plan.before);
+    let [olderTable, newerTable] = await Promise.all([olderRead, read(newer, plan.after)]);
+    lap('read');
     // The merged cells come with the pass (they follow the rows): the header as the column picker
     // reads it may differ from the first guess without them. Then a version is read again.
-    const settled = planComparison(settings, older.columns, newer.columns);
-    if (!samePlan(plan, settled, 'before') || olderTable.headerRow !== older.headerRow) olderTable = await scan(older, settled.before);
-    if (!samePlan(plan, settled, 'after') || newerTable.headerRow !== newer.headerRow) newerTable = await scan(newer, settled.after);
+    const settled = planComparison(settings, kept ? kept.columns : older!.columns, newer.columns);
+    const olderMoved = !kept && (!samePlan(plan, settled, 'before') || olderTable.headerRow !== older!.headerRow);
+    const newerMoved = !samePlan(plan, settled, 'after') || newerTable.headerRow !== newer.headerRow;
+    if (olderMoved) olderTable = await read(older!, settled.before);
+    if (newerMoved) newerTable = await read(newer, settled.after);
+    if (olderMoved || newerMoved) lap('reread');
     plan = settled;
-    await Promise.all([readStrings(older, olderTable.table), readStrings(newer, newerTable.table)]);
-    lap('strings');
 
     const match = new VersionMatch(olderTable.table, newerTable.table);
     const columns: ComparedColumn[] = plan.values.map((v, k) => ({
@@ -80,10 +117,14 @@ async function compare(before: string | Buffer, after: string | Buffer, settings
     }));
     const diff = collectDiff(match, columns, plan.settings, plan.headerChanges);
     lap('compare');
-    return { diff, match, columns };
+    return { diff, match, columns, newer: { table: newerTable.table, headerRow: newer.headerRow, columns: newer.columns } };
   } finally {
-    for (const o of opened) if (o.status === 'fulfilled') o.value.zip?.close();
+    for (const v of versions) v.zip?.close();
   }
+}
+
+function sameColumns(a: TableColumns, b: TableColumns): boolean {
+  return a.ma === b.ma && a.gm === b.gm && a.values.length === b.values.length && a.values.every((c, i) => c === b.values[i]);
 }
 
 /** A version opened for a diff: how to read it, and its header as far as it is known. */
@@ -148,14 +189,14 @@ async function scan(version: OpenedVersion, columns: TableColumns): Promise<{ ta
 }
 
 function samePlan(a: ComparePlan, b: ComparePlan, side: 'before' | 'after'): boolean {
-  return JSON.stringify(a[side]) === JSON.stringify(b[side]);
+  return sameColumns(a[side], b[side]);
 }
 
 /** The texts of the shared strings the table's cells use (only those), then its keys. */
 async function readStrings(version: OpenedVersion, table: VersionTable): Promise<void> {
   const entry = version.parts?.sharedStrings;
   if (!entry || table.maxShared < 0) {
-    table.finish([]);
+    table.finish(NO_PICKED_STRINGS);
     return;
   }
   const open = () => version.zip!.openXmlStream(entry);

@@ -1,4 +1,4 @@
-import { findHeader, headersMatch, sameHeaderText, type CompareSettings, type DiffHeaderChange, type FileColumn } from '@app/contracts';
+import { findHeader, headersMatch, sameHeaderText, type CompareSettings, type DiffHeaderChange, type HeaderColumn } from '@app/contracts';
 import type { TableColumns } from '../price/version-table';
 
 /** A compared value column: its number in the older version, its header, and where each version has it (0: not there). */
@@ -29,7 +29,7 @@ type Found = { column: number; status: 'same' | 'renamed' | 'moved' | 'missing' 
  * the same kind at the same place (renamed, still compared), else the one other column whose
  * header matches (moved), else nowhere (missing: not compared, and the guard says so).
  */
-export function planComparison(settings: CompareSettings, beforeColumns: readonly FileColumn[], afterColumns: readonly FileColumn[]): ComparePlan {
+export function planComparison(settings: CompareSettings, beforeColumns: readonly HeaderColumn[], afterColumns: readonly HeaderColumn[]): ComparePlan {
   const headerChanges: DiffHeaderChange[] = [];
   const remembered = (c: number) => settings.headers?.[String(c)] ?? '';
   const plan = (c: number) => {
@@ -52,24 +52,27 @@ export function planComparison(settings: CompareSettings, beforeColumns: readonl
   const values = settings.valueColumns.map(plan);
   const keyed = [ma, gm, ...values];
 
+  // Re-pointed: a key column that is gone stays where it was (the list has no other); a value
+  // column that is gone is left out, and two that now meet are one.
   const headers: Record<string, string> = {};
-  const repointed = (p: (typeof keyed)[number]) => (p.after || p.before);
-  for (const p of keyed) if (p.column > 0 && (p.afterHeader || p.header)) headers[String(repointed(p))] = p.afterHeader || p.header;
+  const repointed = (p: (typeof keyed)[number]) => p.after || p.before;
+  const kept = [...new Set(values.filter((v) => v.after > 0).map((v) => v.after))];
+  for (const p of keyed) if (p.column > 0 && (p.after > 0 || p === ma || p === gm) && (p.afterHeader || p.header)) headers[String(repointed(p))] ??= p.afterHeader || p.header;
   return {
     before: { ma: ma.before, gm: gm.before, values: values.map((v) => v.before) },
     after: { ma: ma.after, gm: gm.after, values: values.map((v) => v.after) },
     values: values.map(({ column, header, before, after }) => ({ column, header, before, after })),
     headerChanges: headerChanges.sort((a, b) => a.column - b.column),
-    settings: { keyColumns: { ma: repointed(ma), gm: repointed(gm) }, valueColumns: values.map(repointed), headers },
+    settings: { keyColumns: { ma: repointed(ma), gm: repointed(gm) }, valueColumns: kept, headers },
   };
 }
 
-function headerAt(columns: readonly FileColumn[], column: number): string {
+function headerAt(columns: readonly HeaderColumn[], column: number): string {
   return columns.find((c) => c.index === column)?.header ?? '';
 }
 
 /** Where `expected` is in a version, looking first at `column` (see planComparison). */
-function find(column: number, expected: string, columns: readonly FileColumn[]): Found {
+function find(column: number, expected: string, columns: readonly HeaderColumn[]): Found {
   // A file without a header row says nothing of its columns: they are taken where they are.
   if (!expected || !columns.some((c) => c.header !== '')) return { column, status: 'same' };
   const here = headerAt(columns, column);

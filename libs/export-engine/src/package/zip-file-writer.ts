@@ -2,23 +2,31 @@ import { open, rm, type FileHandle } from 'node:fs/promises';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { centralHeader, endOfCentralDirectory, localHeader, type ZipEntryHeader } from './zip-writer';
 
-/** Text gathered before it is deflated and written: big enough to compress well, small enough to be no burden. */
+/** Text gathered before it is deflated: big enough to compress well, small enough to be no burden. */
 const FLUSH_CHARS = 256 * 1024;
+/** Bytes gathered before they are written: a small workbook is one write. */
+const WRITE_BYTES = 1024 * 1024;
 /** 1980-01-01 00:00, as ZipWriter dates its parts. */
 const DOS_TIME = { time: 0, date: (1 << 5) | 1 };
 
 /**
  * A zip written to a file as it is made, for a part too big to hold (a diff's list of every
- * change): each entry's text is deflated in pieces and written at once, and its local header is
- * filled in at the entry's end. A piece is deflated on its own with a sync flush, so the pieces
- * joined are one valid deflate stream (the last ends it) with nothing of an earlier one kept.
- * No zip64: an entry and the file stay below 4 GB.
+ * change): each entry's text is deflated in pieces and written out once a megabyte has gathered,
+ * and its local header is filled in at the entry's end (in memory while it is still there). A
+ * piece is deflated on its own with a sync flush, so the pieces joined are one valid deflate
+ * stream (the last ends it) with nothing of an earlier one kept. No zip64: an entry and the file
+ * stay below 4 GB.
  */
 export class ZipFileWriter {
   private readonly central: Buffer[] = [];
+  /** Bytes made so far, written or not. */
   private offset = 0;
   private count = 0;
   private current?: ZipEntryWriter;
+  /** Bytes not yet written, from file offset `written` on. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private written = 0;
 
   private constructor(private readonly file: FileHandle, private readonly path: string) {}
 
@@ -36,9 +44,10 @@ export class ZipFileWriter {
   /** A part written in pieces; the next part may be opened once its `end` is done. */
   async openEntry(name: string): Promise<ZipEntryWriter> {
     if (this.current) throw new Error(`zip entry ${this.current.name} is still open`);
-    const entry = new ZipEntryWriter(this, name, this.offset);
-    const placeholder = localHeader({ name, method: 8, crc: 0, compressedSize: 0, size: 0, ...DOS_TIME });
-    await this.append(Buffer.concat([placeholder, Buffer.from(name, 'utf8')]));
+    const header = localHeader({ name, method: 8, crc: 0, compressedSize: 0, size: 0, ...DOS_TIME });
+    const entry = new ZipEntryWriter(this, name, this.offset, header);
+    await this.append(header);
+    await this.append(Buffer.from(name, 'utf8'));
     this.current = entry;
     return entry;
   }
@@ -48,6 +57,7 @@ export class ZipFileWriter {
     if (this.current) throw new Error(`zip entry ${this.current.name} is still open`);
     const directory = Buffer.concat(this.central);
     await this.append(Buffer.concat([directory, endOfCentralDirectory(this.count, directory.length, this.offset)]));
+    await this.flush();
     await this.file.close();
   }
 
@@ -59,13 +69,29 @@ export class ZipFileWriter {
 
   /** @internal */
   async append(bytes: Buffer): Promise<void> {
-    await this.file.write(bytes, 0, bytes.length, this.offset);
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
     this.offset += bytes.length;
+    if (this.pendingBytes >= WRITE_BYTES) await this.flush();
   }
 
-  /** @internal The entry that started at `at` is complete: its header is filled in and listed. */
-  async close(entry: ZipEntryHeader, at: number): Promise<void> {
-    await this.file.write(localHeader(entry), 0, 30, at);
+  private async flush(): Promise<void> {
+    if (this.pendingBytes === 0) return;
+    const bytes = Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    await this.file.write(bytes, 0, bytes.length, this.written);
+    this.written += bytes.length;
+  }
+
+  /**
+   * @internal The entry that started at `at` is complete: its header (`placeholder`, still in
+   * memory unless written out since) is filled in, and the entry listed.
+   */
+  async close(entry: ZipEntryHeader, at: number, placeholder: Buffer): Promise<void> {
+    const header = localHeader(entry);
+    if (at >= this.written) header.copy(placeholder);
+    else await this.file.write(header, 0, header.length, at);
     this.central.push(centralHeader(entry, at), Buffer.from(entry.name, 'utf8'));
     this.count++;
     this.current = undefined;
@@ -82,7 +108,12 @@ export class ZipEntryWriter {
   /** The previous piece's write, awaited before the next so pieces land in order. */
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly zip: ZipFileWriter, readonly name: string, private readonly at: number) {}
+  constructor(
+    private readonly zip: ZipFileWriter,
+    readonly name: string,
+    private readonly at: number,
+    private readonly placeholder: Buffer,
+  ) {}
 
   /**
    * Adds text; when enough has gathered it is deflated and its write started. The returned promise
@@ -99,7 +130,7 @@ export class ZipEntryWriter {
   async end(): Promise<void> {
     this.flush(true);
     await this.writing;
-    await this.zip.close({ name: this.name, method: 8, crc: this.crc, compressedSize: this.compressedSize, size: this.size, ...DOS_TIME }, this.at);
+    await this.zip.close({ name: this.name, method: 8, crc: this.crc, compressedSize: this.compressedSize, size: this.size, ...DOS_TIME }, this.at, this.placeholder);
   }
 
   private flush(last: boolean): void {

@@ -1,6 +1,7 @@
 import { PRICE_DIFF_XLSX, columnLetter } from '@app/contracts';
 import { XlsxStreamWriter, type StreamCell } from '../package/xlsx-stream-writer';
-import { changePct, diffValue, numberIn, type ComparedColumn, type VersionMatch } from './version-compare';
+import { changePct, diffValue, numberIn } from './diff-values';
+import type { ComparedColumn, VersionMatch } from './version-compare';
 import { Cell, type VersionTable } from './version-table';
 
 /** Rows written between waits for the file: the writer deflates and writes in 256 KB pieces. */

@@ -1,5 +1,6 @@
 import { DIFF_LIST_MAX, type CompareSettings, type DiffChange, type DiffHeaderChange, type DiffJumps, type PriceListDiff } from '@app/contracts';
-import { changePct, diffValue, jumpBucket, jumpOf, numberIn, type ComparedColumn, type RowChange, type VersionMatch } from './version-compare';
+import { changePct, diffValue, jumpBucket, jumpOf, numberIn } from './diff-values';
+import type { ComparedColumn, RowChange, VersionMatch } from './version-compare';
 
 /**
  * DESIGN §16's diff of two matched versions: the counts whole, the lists cut at DIFF_LIST_MAX,

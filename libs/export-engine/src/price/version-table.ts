@@ -1,7 +1,9 @@
 import { CellKind, cellRaw, type RawSheetSink } from '../package/sheet-reader';
-import type { CellFormats } from '../package/styles-reader';
+import { readCellFormats, type CellFormats } from '../package/styles-reader';
+import { NO_PICKED_STRINGS, pickedText, type PickedStrings } from '../package/shared-strings-picker';
 import { formatNumber } from '../package/cell-value';
-import { detach, normalizeKey, numberKey } from './key-normalizer';
+import { asKey, digitRun, plainDecimal, sharedIndex, textKey, type Key } from './cell-digits';
+import { detach, numberKey } from './key-normalizer';
 import { toPriceValue } from './price-value';
 
 /** How a kept cell reads (`kind` of a slot); `num` and the table's `texts` hold the value. */
@@ -12,7 +14,7 @@ export const Cell = {
   date: 2,
   /** `num` indexes `texts`. */
   text: 3,
-  /** A shared string: `num` is its index in the workbook's table, resolved by `resolveShared`. */
+  /** A shared string: `num` is its index in the workbook's table, resolved by `finish`. */
   shared: 4,
   boolean: 5,
   /** An error value (`#N/A`): `num` indexes `texts`. */
@@ -21,6 +23,8 @@ export const Cell = {
   numberText: 7,
   /** A key column's whole number of at most 15 digits, `num` itself: its key is its digits. */
   integer: 8,
+  /** A text of digits only (a code such as `0031000`): `num` its value, `lengths[slot][i]` its length (cell-digits.ts). */
+  digits: 9,
 } as const;
 
 /** Which columns of a version are read: the key columns (0 = none) and the compared value columns. */
@@ -37,15 +41,17 @@ const INITIAL_ROWS = 1024;
  * scanner: of each row below the header that has a code in a key column, only the cells of the
  * key and compared columns, kept column-wise in typed arrays — a kind byte and a number per cell,
  * texts in one array. So 100,000 rows of seven columns are ~7 MB, not 700,000 objects. A
- * workbook's shared strings are kept as their indices (`wanted` marks them) until
- * `resolveShared` is given their texts, so the string table is read once and only in part.
+ * workbook's shared strings are kept as their indices (`wanted` marks them) until `finish` is
+ * given their texts, so the string table is read once and only in part.
  */
 export class VersionTable implements RawSheetSink {
   /** Rows kept (rows with a code). */
   count = 0;
   readonly kinds: Uint8Array[];
   readonly nums: Float64Array[];
-  readonly texts: string[] = [];
+  /** Per slot, made when it first holds a Cell.digits: each such cell's length. */
+  readonly lengths: (Uint8Array | undefined)[];
+  texts: string[] = [];
   /** Slot of each key column, -1 when not read. */
   readonly maSlot: number;
   readonly gmSlot: number;
@@ -62,7 +68,7 @@ export class VersionTable implements RawSheetSink {
   private readonly isKeySlot: Uint8Array;
   private rowHasKey = false;
   private rowTexts = 0;
-  private shared: readonly (string | undefined)[] = [];
+  private shared: PickedStrings = NO_PICKED_STRINGS;
 
   constructor(
     readonly columns: TableColumns,
@@ -76,6 +82,7 @@ export class VersionTable implements RawSheetSink {
     distinct.forEach((c, slot) => (this.slotOf[c] = slot + 1));
     this.kinds = distinct.map(() => new Uint8Array(INITIAL_ROWS));
     this.nums = distinct.map(() => new Float64Array(INITIAL_ROWS));
+    this.lengths = distinct.map(() => undefined);
     this.maSlot = columns.ma > 0 ? this.slotOf[columns.ma] - 1 : -1;
     this.gmSlot = columns.gm > 0 ? this.slotOf[columns.gm] - 1 : -1;
     this.valueSlots = columns.values.map((c) => (c > 0 ? this.slotOf[c] - 1 : -1));
@@ -106,7 +113,8 @@ export class VersionTable implements RawSheetSink {
         k = Cell.integer;
         n = v;
       } else if (!key && v === v) {
-        [k, n] = this.numberCell(v, style);
+        k = this.formats.isCalendarDate(style, v) ? Cell.date : Cell.number;
+        n = k === Cell.date ? v + this.dateOffset : v;
       } else {
         const raw = cellRaw(kind, s, start, end);
         if (raw !== null) {
@@ -115,8 +123,10 @@ export class VersionTable implements RawSheetSink {
             n = this.text(raw);
           } else {
             const parsed = Number(raw);
-            if (Number.isFinite(parsed)) [k, n] = this.numberCell(parsed, style);
-            else {
+            if (Number.isFinite(parsed)) {
+              k = this.formats.isCalendarDate(style, parsed) ? Cell.date : Cell.number;
+              n = k === Cell.date ? parsed + this.dateOffset : parsed;
+            } else {
               k = Cell.text;
               n = this.text(raw);
             }
@@ -124,10 +134,17 @@ export class VersionTable implements RawSheetSink {
         }
       }
     } else if (kind === CellKind.string) {
-      const raw = cellRaw(kind, s, start, end);
-      if (raw !== null && raw.trim() !== '') {
-        k = Cell.text;
-        n = this.text(raw);
+      const digits = start >= 0 ? digitRun(s, start, end) : -1;
+      if (digits >= 0) {
+        k = Cell.digits;
+        n = digits;
+        this.lengthsOf(slot)[i] = end - start;
+      } else {
+        const raw = cellRaw(kind, s, start, end);
+        if (raw !== null && raw.trim() !== '') {
+          k = Cell.text;
+          n = this.text(raw);
+        }
       }
     } else {
       [k, n] = this.rareCell(kind, s, start, end, style);
@@ -147,10 +164,6 @@ export class VersionTable implements RawSheetSink {
     }
     this.rowHasKey = false;
     this.rowTexts = this.texts.length;
-  }
-
-  private numberCell(v: number, style: number): [number, number] {
-    return this.formats.isCalendarDate(style, v) ? [Cell.date, v + this.dateOffset] : [Cell.number, v];
   }
 
   /** Booleans, errors and ISO dates: read as an export reads them (rare in a price list). */
@@ -178,6 +191,10 @@ export class VersionTable implements RawSheetSink {
     return this.texts.length - 1;
   }
 
+  private lengthsOf(slot: number): Uint8Array {
+    return (this.lengths[slot] ??= new Uint8Array(this.capacity));
+  }
+
   private want(index: number): void {
     if (index >= this.wanted.length) {
       const bigger = new Uint8Array(Math.max(index + 1, this.wanted.length * 2));
@@ -197,11 +214,26 @@ export class VersionTable implements RawSheetSink {
       const nums = new Float64Array(this.capacity);
       nums.set(this.nums[slot]);
       this.nums[slot] = nums;
+      const lengths = this.lengths[slot];
+      if (lengths) (this.lengths[slot] = new Uint8Array(this.capacity)).set(lengths);
     }
   }
 
-  /** After the scan: the texts of the shared strings the cells use (by index; the others may be missing). */
-  finish(shared: readonly (string | undefined)[]): void {
+  /** A table as a snapshot kept it (version-snapshot.ts): its shared strings already texts. */
+  static restored(columns: TableColumns, count: number, kinds: Uint8Array[], nums: Float64Array[], lengths: Uint8Array[], texts: string[]): VersionTable {
+    const table = new VersionTable(columns, 0, readCellFormats(undefined), 0);
+    if (kinds.length !== table.kinds.length) throw new Error('a snapshot of other columns');
+    table.count = count;
+    kinds.forEach((k, slot) => (table.kinds[slot] = k));
+    nums.forEach((n, slot) => (table.nums[slot] = n));
+    lengths.forEach((l, slot) => (table.lengths[slot] = l));
+    table.texts = texts;
+    table.finish(NO_PICKED_STRINGS);
+    return table;
+  }
+
+  /** After the scan: the shared strings the cells use (by index; the others may be missing). */
+  finish(shared: PickedStrings): void {
     this.shared = shared;
     this.wanted = new Uint8Array(0);
   }
@@ -229,19 +261,35 @@ export class VersionTable implements RawSheetSink {
         return asKey(numberKey(this.texts[n]));
       case Cell.text:
         return textKey(this.texts[n]);
+      case Cell.digits:
+        return n;
       case Cell.shared:
-        return textKey(this.shared[n] ?? '');
+        return this.shared.digitLengths[n] > 0 ? this.shared.digitValues[n] : textKey(this.shared.texts[n] ?? '');
       default:
         return '';
     }
+  }
+
+  /** A text of digits only in this cell (Cell.digits, or a shared string picked as one): its length; 0 otherwise. */
+  digitLength(slot: number, i: number): number {
+    const k = this.kinds[slot][i];
+    if (k === Cell.digits) return this.lengths[slot]![i];
+    return k === Cell.shared ? this.shared.digitLengths[this.nums[slot][i]] : 0;
+  }
+
+  /** The number of a cell digitLength says is digits only. */
+  digitValue(slot: number, i: number): number {
+    const n = this.nums[slot][i];
+    return this.kinds[slot][i] === Cell.digits ? n : this.shared.digitValues[n];
   }
 
   /** The text of a text, shared-string, error or key cell ('' for other kinds). */
   textOf(slot: number, i: number): string {
     const k = this.kinds[slot][i];
     const n = this.nums[slot][i];
-    if (k === Cell.shared) return this.shared[n] ?? '';
+    if (k === Cell.shared) return pickedText(this.shared, n) ?? '';
     if (k === Cell.text || k === Cell.error || k === Cell.numberText) return this.texts[n];
+    if (k === Cell.digits) return String(n).padStart(this.lengths[slot]![i], '0');
     return k === Cell.integer ? formatNumber(n) : '';
   }
 
@@ -258,78 +306,3 @@ export class VersionTable implements RawSheetSink {
   }
 }
 
-/** A normalised code: digits only as a number, anything else as its text; '' for none. */
-export type Key = string | number;
-
-/** A text cell's key: digits only (the usual code) read straight into a number, anything else normalised first. */
-function textKey(text: string): Key {
-  const n = digitsValue(text);
-  return n >= 0 ? n : asKey(normalizeKey(text));
-}
-
-function asKey(key: string): Key {
-  const n = digitsValue(key);
-  return n >= 0 ? n : key;
-}
-
-/** The number a text of digits only writes (leading zeros dropped, at most 15 digits after them); -1 otherwise. */
-function digitsValue(text: string): number {
-  const len = text.length;
-  if (len === 0) return -1;
-  let i = 0;
-  while (i < len - 1 && text.charCodeAt(i) === 48) i++;
-  if (len - i > 15) return -1;
-  let n = 0;
-  for (; i < len; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) return -1;
-    n = n * 10 + (c - 48);
-  }
-  return n;
-}
-
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
-
-/**
- * s[start, end) as a number when it is a plain decimal (`683.49`, `-5`, `20`) of at most 15
- * digits, which a double holds exactly so that digits ÷ 10^k is the number Number() reads; NaN
- * for anything else (exponents, longer numbers, spaces), which takes Number() of the text.
- */
-export function plainDecimal(s: string, start: number, end: number): number {
-  let i = start;
-  const negative = s.charCodeAt(i) === 45;
-  if (negative) i++;
-  let digits = 0;
-  let n = 0;
-  let fraction = -1;
-  for (; i < end; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      n = n * 10 + (c - 48);
-      digits++;
-      if (fraction >= 0) fraction++;
-    } else if (c === 46 && fraction < 0) fraction = 0;
-    else return NaN;
-  }
-  if (digits === 0 || digits > 15 || fraction === 0) return NaN;
-  const v = fraction > 0 ? n / POW10[fraction] : n;
-  return negative ? -v : v;
-}
-
-/** The digits of a shared-string cell's `<v>` as its index; -1 when it is none. */
-function sharedIndex(s: string, start: number, end: number): number {
-  if (start < 0) {
-    const n = Number(s.trim());
-    return Number.isInteger(n) && n >= 0 ? n : -1;
-  }
-  let n = 0;
-  let digits = 0;
-  for (let i = start; i < end; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      n = n * 10 + c - 48;
-      digits++;
-    } else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return -1;
-  }
-  return digits > 0 ? n : -1;
-}
