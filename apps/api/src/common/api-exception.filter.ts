@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Inject, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ERR, isOutage } from '@app/contracts';
 import type { AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
@@ -17,12 +17,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    const req = host.switchToHttp().getRequest<Request>();
     const { status, message } = this.describe(exception);
     if (status >= 500 && !(exception instanceof UserError)) this.logger.error({ err: exception }, status === 503 ? 'a service is unreachable' : 'request failed');
     if (res.headersSent) {
       res.destroy();
       return;
     }
+    // Answered before its body was read (401, 413, 404…): the connection closes after the answer,
+    // so the rest of the body is never read (Node would otherwise read it all to reuse the connection).
+    if (!req.complete) res.set('Connection', 'close');
     res.status(status).json({ error: message });
   }
 
@@ -36,12 +40,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
 
     const status = exception.getStatus();
-    if (status === HttpStatus.PAYLOAD_TOO_LARGE) {
-      return { status, message: ERR.fileTooLarge(this.config.UPLOAD_MAX_MB) };
-    }
     const response = exception.getResponse();
     const own = typeof response === 'object' && response !== null ? (response as { error?: unknown }).error : undefined;
     if (typeof own === 'string' && exception.cause === 'user-facing') return { status, message: own };
+    // Multer's: the uploaded file passed UPLOAD_MAX_MB.
+    if (status === HttpStatus.PAYLOAD_TOO_LARGE) {
+      return { status, message: ERR.fileTooLarge(this.config.UPLOAD_MAX_MB) };
+    }
     if (status === HttpStatus.NOT_FOUND) return { status, message: ERR.notFound };
     if (status >= 500) return { status, message: ERR.internal };
     return { status, message: ERR.badRequest };
