@@ -106,6 +106,12 @@ export const ERR = {
   versionInvalid: 'ожидается номер версии задачи — целое число от 1',
   bodyTooLarge: 'Слишком большой запрос',
   invalidField: (field: string, why: string) => `Поле «${field}»: ${why}`,
+  /** A bad value of an item, as the row of the table it is in names it (row from 1). */
+  itemField: (row: number | string, column: string, why: string) => `Строка ${row}, «${column}»: ${why}`,
+  /** An item that is not an object at all. */
+  itemInvalid: (row: number | string, why: string) => `Строка ${row}: ${why}`,
+  qtyDigitsOnly: 'допустимы только цифры (разряды можно разделять пробелом: 1 000)',
+  qtyTooLarge: (max: number) => `не больше ${max}`,
   controlChars: 'содержит недопустимые управляющие символы',
   tooManyItems: (max: number) => `Слишком много позиций (максимум ${max})`,
   noFile: 'Файл не передан (ожидается поле «file»)',
@@ -267,6 +273,8 @@ export const ITEMS_UI = {
   warnedRow: 'Есть предупреждения проверки',
   /** The table's accessible name. */
   tableLabel: 'Позиции задачи',
+  /** A paste refused whole: a quantity in it is not digits (the row's message follows). */
+  pasteRefused: 'Вставка не выполнена',
 } as const;
 
 /** The rules page's profile switcher and the task page's `Правила: …` (DESIGN §10). */
