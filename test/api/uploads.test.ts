@@ -4,6 +4,7 @@ import { badFiles } from '../support/bad-files';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { formattedTemplate } from '@app/export-engine/testing/minimal-xlsx';
 import { objectsOf, sql } from '../support/inspect';
+import { addVersion, createList } from '../support/price-lists';
 
 describe('uploads', () => {
   it('accepts a real .xlsx, keeps its original name and serves it back byte for byte', async () => {
@@ -19,6 +20,24 @@ describe('uploads', () => {
     expect(Buffer.compare(back.body as Buffer, bytes)).toBe(0);
     expect(back.headers['content-disposition']).toContain("filename*=UTF-8''%D0%9F%D1%80%D0%B0%D0%B9%D1%81");
     await api().get(`/api/tasks/${task.id}/files/template`).expect(404);
+  });
+
+  it('stores a name without control and bidirectional-override characters, for a task and a price list alike', async () => {
+    // Shown right to left after U+202E, `счёт‮xslx.exe` reads as «счётexe.xlsx» in a download dialog.
+    const hostile = 'счёт\u202Exslx.exe\u2066';
+    const task = await createTask();
+    const res = await upload(task.id, 'price', fixtureBytes('price-sample.xlsx'), hostile).expect(200);
+    expect((res.body as Task).files.price?.name).toBe('счётxslx.exe');
+    const [row] = await sql<{ name: string }>(`SELECT files -> 'price' ->> 'name' AS name FROM tasks WHERE id = $1`, [task.id]);
+    expect(row.name).toBe('счётxslx.exe');
+    const back = await api().get(`/api/tasks/${task.id}/files/price`).buffer(true).parse(binary).expect(200);
+    expect(back.headers['content-disposition']).toBe(`attachment; filename="____xslx.exe"; filename*=UTF-8''${encodeURIComponent('счётxslx.exe')}`);
+
+    const list = await createList();
+    const { version } = await addVersion(list.id, fixtureBytes('price-sample.xlsx'), hostile);
+    expect(version.name).toBe('счётxslx.exe');
+    const [stored] = await sql<{ name: string }>('SELECT name FROM price_list_versions WHERE id = $1', [version.id]);
+    expect(stored.name).toBe('счётxslx.exe');
   });
 
   it('accepts files saved by LibreOffice and by Excel', async () => {

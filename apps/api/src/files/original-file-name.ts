@@ -1,8 +1,10 @@
 import { basename } from 'node:path';
+import { withoutUnsafeChars } from '@app/contracts';
 
 /**
  * Multipart file names arrive as latin1-decoded bytes (busboy's default); recover UTF-8 names such
- * as «Прайс.xlsx» and keep only the base name, bounded in length.
+ * as «Прайс.xlsx», keep only the base name without control and bidirectional-override characters
+ * (DESIGN §15), bounded in length.
  */
 export function originalFileName(raw: string): string {
   let name = raw;
@@ -10,6 +12,6 @@ export function originalFileName(raw: string): string {
     const decoded = Buffer.from(raw, 'latin1').toString('utf8');
     if (!decoded.includes('\uFFFD')) name = decoded;
   }
-  name = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f]/g, '').trim();
+  name = withoutUnsafeChars(basename(name.replace(/\\/g, '/'))).trim();
   return (name || 'file.xlsx').slice(0, 255);
 }
