@@ -29,7 +29,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL, base: { app: 'worker', pid: process.pid } } }),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL), extra: { max: 4 } }),
+        TypeOrmModule.forRoot(dataSourceOptions(config.DATABASE_URL, { max: 4 })),
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -137,6 +137,10 @@ export const ERR = {
   checkFailed: 'Ошибка проверки',
   internal: 'Внутренняя ошибка сервера',
   serviceUnavailable: 'Сервис временно недоступен, попробуйте позже',
+  /** A request met a database error: a dropped connection, a released query runner, a server shutting down (DESIGN §15). */
+  databaseUnavailable: 'База данных недоступна',
+  /** A request met a storage error, or storage is known to be down (its last call or probe failed in the last 10 s). */
+  storageUnavailable: 'Хранилище файлов недоступно',
   crossSite: 'Запрос с другого сайта отклонён',
   exportLost: 'Формирование прервано сбоем, сформируйте файл ещё раз',
   serverUnreachable: 'Сервер недоступен',

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Inject, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ERR, isOutage } from '@app/contracts';
+import { ERR, outageMessage } from '@app/contracts';
 import type { AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
 import { UserError } from './user-error';
@@ -36,7 +36,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (parser?.type === 'entity.parse.failed') return { status: 400, message: ERR.badJson };
     if (parser?.type === 'entity.too.large') return { status: 413, message: ERR.bodyTooLarge };
     if (!(exception instanceof HttpException)) {
-      return isOutage(exception) ? { status: 503, message: ERR.serviceUnavailable } : { status: 500, message: ERR.internal };
+      // A database or storage error in a request (a dropped connection, a released query runner,
+      // a server shutting down, a silent storage): 503 naming which, never 500 (DESIGN §15).
+      const outage = outageMessage(exception);
+      return outage ? { status: 503, message: outage } : { status: 500, message: ERR.internal };
     }
 
     const status = exception.getStatus();

@@ -14,7 +14,8 @@ export const NOT_READY_ERRORS = {
     ENGINE_ERR.inFile('template', ENGINE_ERR.sheetTooLarge('Данные', 41, LIMITS.templateSheetMaxMb)),
     ENGINE_ERR.inFile('template', ENGINE_ERR.noRoomForItems(5, 13)),
   ],
-  503: [ERR.queueUnavailable],
+  // Storage known down (its last call or health probe failed in the last 10 s): at once, nothing queued.
+  503: [ERR.queueUnavailable, ERR.storageUnavailable],
 };
 
 const xlsxFile = { 'Content-Disposition': `attachment; filename="export.xlsx"` };
@@ -26,7 +27,7 @@ export const EXPORT_ROUTES: RouteDoc[] = [
     tag: 'exports',
     summary: `«${UI.generate}»: make export.xlsx and download it`,
     description:
-      "Records an export in the task's history, queues it for a worker and waits for the file (at most `GENERATE_TIMEOUT_MS`). A timeout answers 504 but the export goes on and lands in the history. The engine's 422 names the file it refuses and why (examples below).",
+      "Records an export in the task's history, queues it for a worker and waits for the file (at most `GENERATE_TIMEOUT_MS`). A timeout answers 504 but the export goes on and lands in the history; while the database or the storage is down it answers 503 instead (try again later). While the storage is known to be down (a call or health probe failed in the last 10 s) it answers 503 at once and records nothing. The engine's 422 names the file it refuses and why (examples below).",
     params: { id: taskIdParam },
     answers: [
       {
@@ -62,7 +63,7 @@ export const EXPORT_ROUTES: RouteDoc[] = [
     description: 'The file of the newest export that ended `done`; a failed or unfinished one after it is passed over.',
     params: { id: taskIdParam },
     answers: [{ status: 200, description: 'the file as it was made', media: [XLSX_MIME], headers: { ...xlsxFile, [EXPORT_HEADERS.id]: "the export's id" } }],
-    errors: { 404: [ERR.exportNotFound] },
+    errors: { 404: [ERR.exportNotFound], 503: [ERR.storageUnavailable] },
   },
   {
     method: 'get',
@@ -71,5 +72,6 @@ export const EXPORT_ROUTES: RouteDoc[] = [
     summary: "An export's file again",
     params: { id: taskIdParam, exportId: { schema: idParamSchema, description: "the export's id (`X-Export-Id`)", notFound: ERR.exportNotFound } },
     answers: [{ status: 200, description: 'the file as it was made', media: [XLSX_MIME], headers: { ...xlsxFile, [EXPORT_HEADERS.id]: "the export's id" } }],
+    errors: { 503: [ERR.storageUnavailable] },
   },
 ];

@@ -26,6 +26,7 @@ export const FILE_ROUTES: RouteDoc[] = [
     errors: {
       400: [ERR.noFile],
       413: [(config) => ERR.fileTooLarge(config.UPLOAD_MAX_MB)],
+      503: [ERR.storageUnavailable],
       422: [
         ERR.fileEmpty,
         ERR.fileXls,
@@ -56,7 +57,7 @@ export const FILE_ROUTES: RouteDoc[] = [
         headers: { 'Content-Disposition': 'attachment, with the original file name' },
       },
     ],
-    errors: { 404: [ERR.fileNotFound] },
+    errors: { 404: [ERR.fileNotFound], 503: [ERR.storageUnavailable] },
   },
   {
     method: 'get',
@@ -71,7 +72,7 @@ export const FILE_ROUTES: RouteDoc[] = [
       404: [ERR.fileNotFound],
       422: [ENGINE_ERR.inFile('price', ENGINE_ERR.xmlInvalid('xl/worksheets/sheet1.xml')), ENGINE_ERR.inFile('template', ENGINE_ERR.noSheets)],
       500: [ERR.generateFailed],
-      503: [ERR.queueUnavailable],
+      503: [ERR.queueUnavailable, ERR.storageUnavailable],
       504: [ERR.generateTimeout],
     },
   },

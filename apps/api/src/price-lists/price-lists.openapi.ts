@@ -70,7 +70,7 @@ export const PRICE_LIST_ROUTES: RouteDoc[] = [
       400: [ERR.noFile],
       413: [(config) => ERR.fileTooLarge(config.UPLOAD_MAX_MB)],
       422: [ERR.fileEmpty, ERR.fileXls, ERR.fileEncrypted, ERR.fileTruncated, ERR.fileNotZip, ERR.fileNotWorkbook, ERR.fileZipBomb, ERR.priceNotTable, ERR.csvNotText, ERR.csvNoRows],
-      503: [ERR.serviceUnavailable],
+      503: [ERR.storageUnavailable],
     },
   },
   {
@@ -99,6 +99,7 @@ export const PRICE_LIST_ROUTES: RouteDoc[] = [
         headers: { 'Content-Disposition': 'attachment, with the original file name' },
       },
     ],
+    errors: { 503: [ERR.storageUnavailable] },
   },
   {
     method: 'get',
@@ -108,6 +109,6 @@ export const PRICE_LIST_ROUTES: RouteDoc[] = [
     description: "As a task's price columns: read by a worker and cached per version.",
     params: version,
     answers: [{ status: 200, description: 'the columns', json: R.FileColumns }],
-    errors: { 422: [ENGINE_ERR.inFile('price', ENGINE_ERR.xmlInvalid('xl/worksheets/sheet1.xml'))], 500: [ERR.generateFailed], 503: [ERR.queueUnavailable], 504: [ERR.generateTimeout] },
+    errors: { 422: [ENGINE_ERR.inFile('price', ENGINE_ERR.xmlInvalid('xl/worksheets/sheet1.xml'))], 500: [ERR.generateFailed], 503: [ERR.queueUnavailable, ERR.storageUnavailable], 504: [ERR.generateTimeout] },
   },
 ];
