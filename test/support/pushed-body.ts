@@ -34,7 +34,7 @@ export function pushBody(url: string, path: string, body: Buffer, options: { met
       res.on('error', reject);
     });
     req.on('error', (error) => {
-      if (!answered) reject(error);
+      if (!answered) reject(new Error(`${options.method ?? 'POST'} ${path}${options.chunked ? ' (chunked)' : ''}: ${error.message} after ${sent} bytes sent`));
     });
     const pump = (): void => {
       while (!answered && sent < body.length) {

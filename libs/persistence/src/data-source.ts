@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { Client, type ClientConfig } from 'pg';
 import { TaskEntity } from './task.entity';
@@ -37,8 +36,6 @@ export const MIGRATIONS = [
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_301_776_042;
 
-const poolLog = new Logger('PostgreSQL');
-
 /**
  * A pooled connection that always has a listener for `error`. The server may end a connection at
  * any moment (a restart, pg_terminate_backend, a proxy's idle timeout); pg then emits `error` on
@@ -53,11 +50,21 @@ class ListenedClient extends Client {
   }
 }
 
-/**
- * The API's and the worker's data source. `pool` tunes the pool (the worker keeps fewer); an idle
- * connection's error is a warning in the log, never the process's end.
- */
-export function dataSourceOptions(databaseUrl: string, pool: { max: number } = { max: 10 }): DataSourceOptions {
+export interface PoolSettings {
+  /** Connections at most (the worker keeps fewer). */
+  max: number;
+  /** An idle connection failed (the pool drops it and opens another when needed): a warning for the log. */
+  onIdleError: (error: Error) => void;
+}
+
+const POOL_DEFAULTS: PoolSettings = {
+  max: 10,
+  onIdleError: (error) => process.stderr.write(`an idle database connection failed: ${error.message}\n`),
+};
+
+/** The API's and the worker's data source: an idle connection's error is a warning, never the process's end. */
+export function dataSourceOptions(databaseUrl: string, settings: Partial<PoolSettings> = {}): DataSourceOptions {
+  const pool = { ...POOL_DEFAULTS, ...settings };
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -66,7 +73,7 @@ export function dataSourceOptions(databaseUrl: string, pool: { max: number } = {
     migrationsRun: false,
     synchronize: false,
     extra: { max: pool.max, connectionTimeoutMillis: 5_000, Client: ListenedClient },
-    poolErrorHandler: (error: Error) => poolLog.warn(`an idle database connection failed (the pool opens a new one when needed): ${error.message}`),
+    poolErrorHandler: pool.onIdleError,
   };
 }
 

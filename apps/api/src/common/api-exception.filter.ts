@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { ERR, outageMessage } from '@app/contracts';
 import type { AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
+import { dropUnreadBody } from './unread-body';
 import { UserError } from './user-error';
 
 /**
@@ -24,9 +25,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       res.destroy();
       return;
     }
-    // Answered before its body was read (401, 413, 404…): the connection closes after the answer,
-    // so the rest of the body is never read (Node would otherwise read it all to reuse the connection).
-    if (!req.complete) res.set('Connection', 'close');
+    // Answered before its body was read (401, 413, 404…): the rest of it is not read.
+    dropUnreadBody(req, res);
     res.status(status).json({ error: message });
   }
 

@@ -4,7 +4,8 @@ import type { Request } from 'express';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { JSON_BODY_LIMITS } from '@app/contracts';
 import { accessOf } from '../auth/access.decorators';
-import { NO_JSON_BODY, readJsonBody } from './json-body';
+import { BodyRefused, NO_JSON_BODY, readJsonBody } from './json-body';
+import { UserError } from './user-error';
 
 const BODY_LIMIT = 'pe:body-limit';
 
@@ -24,7 +25,10 @@ export class JsonBodyInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
-    return from(readJsonBody(req, this.limitOf(context))).pipe(
+    const read = readJsonBody(req, this.limitOf(context)).catch((error: unknown) => {
+      throw error instanceof BodyRefused ? new UserError(error.status, error.message) : error;
+    });
+    return from(read).pipe(
       mergeMap((body) => {
         if (body !== NO_JSON_BODY) req.body = body;
         return next.handle();

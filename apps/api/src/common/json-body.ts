@@ -1,13 +1,23 @@
 import type { Request } from 'express';
 import { ERR } from '@app/contracts';
-import { UserError, badRequest } from './user-error';
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
 /** No JSON body to read: the request has none, or it is not JSON (a multipart upload is multer's). */
 export const NO_JSON_BODY = Symbol('no JSON body');
 
-const tooLarge = () => new UserError(413, ERR.bodyTooLarge);
+/** A body refused: its status and the user's message (JsonBodyInterceptor answers it as a UserError). */
+export class BodyRefused extends Error {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const tooLarge = () => new BodyRefused(413, ERR.bodyTooLarge);
+const badRequest = (message: string) => new BodyRefused(400, message);
 
 /**
  * A request's JSON body, read only up to `limit` bytes (DESIGN §15): a declared Content-Length
@@ -27,14 +37,14 @@ export function readJsonBody(req: Request, limit: number): Promise<unknown> {
     const chunks: Buffer[] = [];
     let size = 0;
     const done = (settle: () => void) => {
-      req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);
+      req.off('data', onData).off('end', onEnd).off('error', onGone).off('close', onGone);
       settle();
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
       else {
-        // Nothing more is read: the answer closes the connection (ApiExceptionFilter).
+        // Nothing more is read for the body: the answer drops the rest (dropUnreadBody).
         req.pause();
         done(() => reject(tooLarge()));
       }
@@ -48,8 +58,8 @@ export function readJsonBody(req: Request, limit: number): Promise<unknown> {
         reject(badRequest(ERR.badJson));
       }
     });
-    const onError = (error: Error) => done(() => reject(error));
-    const onAborted = () => done(() => reject(badRequest(ERR.badRequest)));
-    req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
+    // The client went away mid-body: nobody is left to answer, and it is no service's outage.
+    const onGone = () => done(() => reject(badRequest(ERR.badRequest)));
+    req.on('data', onData).on('end', onEnd).on('error', onGone).on('close', onGone);
   });
 }
