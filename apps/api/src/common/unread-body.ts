@@ -8,8 +8,9 @@ const LINGER_MS = 1_000;
  * must not make the API read the rest, which may be 77 MB or never end (DESIGN §15). Its
  * connection closes after the answer, without taking in another byte: Node would close it at
  * once, and a client still sending would then get a reset before it has read the answer; so,
- * as web servers do, the answer is sent and our side closed (FIN), the socket is read no more
- * (the client's sending stalls), and it is cut only LINGER_MS later.
+ * as web servers do, the answer is sent and our side closed (FIN), and the connection is cut
+ * LINGER_MS later (or as soon as the client closes, having read it). What arrives meanwhile is
+ * dropped by Node's parser, never kept.
  */
 export function dropUnreadBody(req: Request, res: Response): void {
   if (req.complete) return;
