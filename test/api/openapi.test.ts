@@ -1,6 +1,6 @@
 import type * as oas from 'openapi3-ts/oas31';
 import request from 'supertest';
-import { AUTH_LIMITS, ERR, type AuditPage, type CreatedApiToken, type Mapping, type RuleProfile, type Task, type User } from '@app/contracts';
+import { AUTH_LIMITS, ERR, JSON_BODY_LIMITS, type AuditPage, type CreatedApiToken, type Mapping, type RuleProfile, type Task, type User } from '@app/contracts';
 import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { api, binary, replaceGlobalMapping, putGlobalMapping } from '../support/api-client';
 import { signInCookie, uniqueLogin, userWithRole } from '../support/auth';
@@ -84,6 +84,7 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     documented.expect('patch', '/api/tasks/{id}', await api().patch(`/api/tasks/${task.id}`).send({ items: sampleItems(), syncMapping: true, version: task.version }));
     documented.expect('patch', '/api/tasks/{id}', await api().patch(`/api/tasks/${task.id}`).send({ items: [], version: task.version }));
     documented.expect('patch', '/api/tasks/{id}', await api().patch(`/api/tasks/${task.id}`).send({ version: 'первая' }));
+    documented.expect('patch', '/api/tasks/{id}', await api().patch(`/api/tasks/${task.id}`).send({ items: [{ ma: 'a', minQty: '=1+1' }] }), 400);
     documented.expect('patch', '/api/tasks/{id}', await api().patch(`/api/tasks/${task.id}`).send({ name: 'OpenAPI, переименована' }), 200);
     documented.expect('patch', '/api/tasks/{id}', await api().patch(`/api/tasks/${task.id}`).send({ name: '   ' }), 400);
     documented.expect('get', '/api/tasks/{id}/audit', await api().get(`/api/tasks/${task.id}/audit`), 200);
@@ -138,6 +139,7 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     const session = documented.expect('post', '/api/auth/sign-in', await signIn({ login: staff.login, password: staff.password }), 200);
     const cookie = String(session.headers['set-cookie']).split(';')[0];
     documented.expect('post', '/api/auth/sign-in', await signIn([]), 400);
+    documented.expect('post', '/api/auth/sign-in', await signIn({ login: 'x'.repeat(JSON_BODY_LIMITS.public), password: 'x' }), 413);
     const stranger = uniqueLogin('nobody');
     for (let i = 0; i < AUTH_LIMITS.signInFailures; i++) documented.expect('post', '/api/auth/sign-in', await signIn({ login: stranger, password: 'wrong' }), 401);
     documented.expect('post', '/api/auth/sign-in', await signIn({ login: stranger, password: 'wrong' }), 429);

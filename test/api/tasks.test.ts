@@ -1,4 +1,4 @@
-import { ERR, LIMITS, type PatchTaskResponse, type Task } from '@app/contracts';
+import { ERR, LIMITS, UI, type PatchTaskResponse, type Task } from '@app/contracts';
 import { api, createTask, putGlobalMapping } from '../support/api-client';
 import { sql } from '../support/inspect';
 
@@ -73,7 +73,7 @@ describe('PATCH /api/tasks/:id items', () => {
   it('normalises items as the UI does and drops all-empty rows', async () => {
     const res = await patch({
       items: [
-        { ma: ' 0031000 ', gm: '77000', name: ' Молоко ', minQty: '12 шт', step: '0' },
+        { ma: ' 0031000 ', gm: '77000', name: ' Молоко ', minQty: '1 200', step: '0' },
         { ma: '', gm: '', name: '', minQty: 1, step: 1 },
         { ma: '', gm: '', name: '   ', minQty: '', step: '' },
         { ma: 31, gm: null, name: 'число', minQty: 0, step: 5 },
@@ -82,7 +82,7 @@ describe('PATCH /api/tasks/:id items', () => {
     }).expect(200);
     const body = res.body as PatchTaskResponse;
     expect(body.items).toEqual([
-      { ma: '0031000', gm: '77000', name: 'Молоко', minQty: 12, step: 1 },
+      { ma: '0031000', gm: '77000', name: 'Молоко', minQty: 1200, step: 1 },
       { ma: '31', gm: '', name: 'число', minQty: 1, step: 5 },
       { ma: 'A', gm: 'B', name: 'C', minQty: 1, step: 1 },
     ]);
@@ -92,19 +92,31 @@ describe('PATCH /api/tasks/:id items', () => {
   });
 
   it.each([
-    [{ items: [{ ma: 'x', minQty: -3 }] }, 'items.0.minQty'],
-    [{ items: [{ ma: 'x', step: 1.5 }] }, 'items.0.step'],
-    [{ items: [{ ma: 'x' }, { ma: 'y', minQty: { n: 1 } }] }, 'items.1.minQty'],
-    [{ items: [{ ma: 'x', minQty: '99999999999' }] }, 'items.0.minQty'],
-    [{ items: [{ ma: ['x'] }] }, 'items.0.ma'],
-    [{ items: [{ name: 'я'.repeat(LIMITS.itemTextMax + 1) }] }, 'items.0.name'],
-    [{ items: ['строка'] }, 'items.0'],
-    [{ items: 'всё' }, 'items'],
-    [{ syncMapping: 'yes' }, 'syncMapping'],
-  ])('rejects %j naming %s and changes nothing', async (body, field) => {
+    [{ items: [{ ma: 'x', minQty: -3 }] }, 'Строка 1, «Мин. кол-во»'],
+    [{ items: [{ ma: 'x', step: 1.5 }] }, 'Строка 1, «Шаг (кратность)»'],
+    [{ items: [{ ma: 'x' }, { ma: 'y', minQty: { n: 1 } }] }, 'Строка 2, «Мин. кол-во»'],
+    [{ items: [{ ma: 'x', minQty: '99999999999' }] }, 'Строка 1, «Мин. кол-во»'],
+    [{ items: [{ ma: ['x'] }] }, 'Строка 1, «Код МА»'],
+    [{ items: [{ name: 'я'.repeat(LIMITS.itemTextMax + 1) }] }, 'Строка 1, «Название»'],
+    [{ items: ['строка'] }, 'Строка 1:'],
+    [{ items: 'всё' }, '«items»'],
+    [{ syncMapping: 'yes' }, '«syncMapping»'],
+  ])('rejects %j naming %s and changes nothing', async (body, named) => {
     await patch({ items: [{ ma: 'keep' }] }).expect(200);
     const res = await patch(body).expect(400);
-    expect(res.body.error).toContain(`«${field}»`);
+    expect(res.body.error).toContain(named);
+    const [row] = await sql<{ items: { ma: string }[] }>('SELECT items FROM tasks WHERE id = $1', [task.id]);
+    expect(row.items.map((i) => i.ma)).toEqual(['keep']);
+  });
+
+  it.each([
+    ['=1+1', 'minQty'],
+    ['12 шт', 'step'],
+    ['1,5', 'minQty'],
+  ])('refuses the quantity %j with the row\'s message: never stored as its digits', async (value, field) => {
+    await patch({ items: [{ ma: 'keep' }] }).expect(200);
+    const res = await patch({ items: [{ ma: 'a' }, { ma: 'b' }, { ma: 'c', [field]: value }] }).expect(400);
+    expect(res.body).toEqual({ error: ERR.itemField(3, UI.columns[field as 'minQty' | 'step'], ERR.qtyDigitsOnly) });
     const [row] = await sql<{ items: { ma: string }[] }>('SELECT items FROM tasks WHERE id = $1', [task.id]);
     expect(row.items.map((i) => i.ma)).toEqual(['keep']);
   });

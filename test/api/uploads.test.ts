@@ -23,7 +23,7 @@ describe('uploads', () => {
   });
 
   it('stores a name without control and bidirectional-override characters, for a task and a price list alike', async () => {
-    // Shown right to left after U+202E, `счёт‮xslx.exe` reads as «счётexe.xlsx» in a download dialog.
+    // Shown right to left after U+202E, «счёт» U+202E «xslx.exe» reads as «счётexe.xlsx» in a download dialog.
     const hostile = 'счёт\u202Exslx.exe\u2066';
     const task = await createTask();
     const res = await upload(task.id, 'price', fixtureBytes('price-sample.xlsx'), hostile).expect(200);

@@ -1,4 +1,4 @@
-import { ERR, LIMITS } from '@app/contracts';
+import { ERR, LIMITS, UI } from '@app/contracts';
 import { api, createTask, putGlobalMapping, upload } from '../support/api-client';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { objectsOf } from '../support/inspect';
@@ -54,12 +54,12 @@ describe('the basics of a web service', () => {
   }, 120_000);
 
   it.each([
-    ['a NUL in an item name', { items: [{ ma: '1', name: 'мол\u0000око' }] }, 'items.0.name'],
-    ['a control character in a code', { items: [{ ma: '1\u0007', name: 'молоко' }] }, 'items.0.ma'],
-  ])('refuses %s with 400 naming the field', async (_what, body, field) => {
+    ['a NUL in an item name', { items: [{ ma: '1', name: 'мол\u0000око' }] }, UI.columns.name],
+    ['a control character in a code', { items: [{ ma: '1\u0007', name: 'молоко' }] }, UI.columns.ma],
+  ])('refuses %s with 400 naming the row and column', async (_what, body, column) => {
     const task = await createTask();
     const res = await api().patch(`/api/tasks/${task.id}`).send(body).expect(400);
-    expect(res.body).toEqual({ error: ERR.invalidField(field, ERR.controlChars) });
+    expect(res.body).toEqual({ error: ERR.itemField(1, column, ERR.controlChars) });
   });
 
   it('refuses a task name with a NUL with 400', async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { CHECK_UI, CHECK_WARNING, ITEMS_UI, TOAST, UI } from '@app/contracts';
+import { CHECK_UI, CHECK_WARNING, ERR, ITEMS_UI, TOAST, UI } from '@app/contracts';
 import type { CheckResponse, Item, Mapping, Task } from '@app/contracts';
 import { buildWorkbook, item, mapping } from '@app/export-engine/testing/workbook-builders';
 import { api, createTask, putGlobalMapping, replaceGlobalMapping, upload } from '../support/api-client';
@@ -144,6 +144,24 @@ describe('web: the items table at 10,000 items', () => {
     await eventually(async () => expect(await cell(page, PASTE_AT + 2_999, 'name').inputValue()).toBe('Вставка 2999'));
     await eventually(async () => expect(await cell(page, PASTE_AT + 2_999, 'gm').inputValue()).toBe('G-2999'));
     await eventually(async () => expect(await cell(page, PASTE_AT + 3_000, 'name').inputValue()).toBe(`Товар ${PASTE_AT + 3_000}`));
+  });
+
+  it('refuses a paste whose quantity is not digits (`=1+1`) with the row it would land in, changing nothing', async () => {
+    await dismissToasts(page);
+    await scrollToRow(page, PASTE_AT);
+    const tsv = 'X-1\tX-1\tЧужая 1\t2\t2\r\nX-2\tX-2\tЧужая 2\t=1+1\t2\r\n';
+    await pasteText(cell(page, PASTE_AT, 'ma'), tsv);
+    const refused = await expectToast(page, ITEMS_UI.pasteRefused);
+    await refused.getByText(ERR.itemField(PASTE_AT + 2, UI.columns.minQty, ERR.qtyDigitsOnly), { exact: true }).waitFor();
+    expect(await cell(page, PASTE_AT, 'ma').inputValue()).toBe('P-0');
+    expect(await cell(page, PASTE_AT + 1, 'minQty').inputValue()).toBe('2');
+
+    // A single value pasted into a quantity cell: refused alike, never typed in as 11.
+    await dismissToasts(page);
+    await pasteText(cell(page, PASTE_AT + 1, 'step'), '=1+1');
+    const single = await expectToast(page, ITEMS_UI.pasteRefused);
+    await single.getByText(ERR.itemField(PASTE_AT + 2, UI.columns.step, ERR.qtyDigitsOnly), { exact: true }).waitFor();
+    expect(await cell(page, PASTE_AT + 1, 'step').inputValue()).toBe('2');
   });
 
   it('saves, and after a reload every value is kept', async () => {

@@ -74,7 +74,7 @@ describe('a 15 s PostgreSQL outage under 20 generates', () => {
     // Their wait ran out while the database was down: 503, try again later, not 504.
     for (const res of await Promise.all(shortWaits)) {
       expect(res.status).toBe(503);
-      expect(JSON.parse((res.body as Buffer).toString())).toEqual({ error: ERR.serviceUnavailable });
+      expect(JSON.parse((res.body as Buffer).toString())).toEqual({ error: ERR.databaseUnavailable });
     }
     // Those that reached the API before it stopped were recorded and waited for it.
     expect(ok).toBeGreaterThan(0);

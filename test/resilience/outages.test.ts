@@ -63,7 +63,7 @@ describe('outages', () => {
     return { api, worker };
   };
 
-  it('S3 down: an upload and a generate answer 503, and the export is recorded as failed', async () => {
+  it('S3 down: a generate and an upload answer 503, the export is recorded as failed, and then generate answers at once', async () => {
     const s3 = launcher.startApp('s3-own', ENTRY.embeddedS3, {}, [join(workDir, 's3')]);
     const endpoint = (JSON.parse(await launcher.waitForLine(s3, /^\{"endpoint"/)) as { endpoint: string }).endpoint;
     const env = ownDatabase('s3', { S3_ENDPOINT: endpoint, S3_BUCKET: 'pe-outage-s3', JOB_LOCK_MS: '2000' });
@@ -71,14 +71,20 @@ describe('outages', () => {
     const taskId = await sampleTaskAt(api.url);
     await s3.stop('SIGKILL');
 
-    const upload = await signedInAt(api.url).post(`/api/tasks/${taskId}/upload/price`).attach('file', fixtureBytes('price-sample.xlsx'), 'price.xlsx');
-    expect(upload.status).toBe(503);
-    expect(upload.body).toEqual({ error: ERR.serviceUnavailable });
+    // The API has not met the outage yet: the job meets it, three times, and fails.
     const res = await generate(taskId, api.url);
     expect(res.status).toBe(503);
-    expect(JSON.parse(res.body.toString())).toEqual({ error: ERR.serviceUnavailable });
+    expect(JSON.parse(res.body.toString())).toEqual({ error: ERR.storageUnavailable });
     const [row] = await history(api.url, taskId);
-    expect(row).toMatchObject({ status: 'failed', error: ERR.serviceUnavailable });
+    expect(row).toMatchObject({ status: 'failed', error: ERR.storageUnavailable });
+    const upload = await signedInAt(api.url).post(`/api/tasks/${taskId}/upload/price`).attach('file', fixtureBytes('price-sample.xlsx'), 'price.xlsx');
+    expect(upload.status).toBe(503);
+    expect(upload.body).toEqual({ error: ERR.storageUnavailable });
+    // Storage is known to be down now: generate and check answer at once, recording nothing.
+    const again = await generate(taskId, api.url);
+    expect([again.status, JSON.parse(again.body.toString())]).toEqual([503, { error: ERR.storageUnavailable }]);
+    expect((await signedInAt(api.url).post(`/api/tasks/${taskId}/check`)).body).toEqual({ error: ERR.storageUnavailable });
+    expect(await history(api.url, taskId)).toHaveLength(1);
     expect((await request(api.url).get('/api/health')).body).toMatchObject({ status: 'error', storage: 'down' });
   });
 
@@ -95,7 +101,7 @@ describe('outages', () => {
     await pg.stop();
     const list = await signedInAt(api.url).get('/api/tasks');
     expect(list.status).toBe(503);
-    expect(list.body).toEqual({ error: ERR.serviceUnavailable });
+    expect(list.body).toEqual({ error: ERR.databaseUnavailable });
     expect((await generate(taskId, api.url)).status).toBe(503);
     expect((await request(api.url).get('/api/health')).body).toMatchObject({ status: 'error', db: 'down' });
     await pg.start();

@@ -11,7 +11,8 @@ import { freePort } from '../../scripts/app-processes';
 export interface OwnService {
   port: number;
   url: string;
-  stop(): Promise<void>;
+  /** PostgreSQL: `immediate` (default) kills its processes; `fast` ends each session with 57P01 first. */
+  stop(mode?: 'immediate' | 'fast'): Promise<void>;
   start(): Promise<void>;
   /** Stops it for good and removes its files. */
   destroy(): Promise<void>;
@@ -76,8 +77,8 @@ export async function ownPostgres(): Promise<OwnService> {
     start: async () => {
       ctl('start', ['-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`]);
     },
-    stop: async () => {
-      ctl('stop', ['-m', 'immediate']);
+    stop: async (mode = 'immediate') => {
+      ctl('stop', ['-m', mode]);
     },
     destroy: async () => {
       await service.stop().catch(() => undefined);

@@ -2,11 +2,10 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
-import express from 'express';
+import type express from 'express';
 import helmet from 'helmet';
 import { resolve } from 'node:path';
 import type { AppConfig } from '@app/config';
-import { JSON_BODY_MAX_BYTES } from '@app/contracts';
 import { AppModule } from './app.module';
 import { ExportQueueService } from './queue/export-queue.service';
 import { mountBullBoard } from './admin/bull-board';
@@ -22,7 +21,7 @@ import { httpTiming } from './metrics/http-timing.middleware';
 
 /**
  * The API as it serves: the Nest app with the middleware around its routes (the shutdown drain,
- * security headers, the JSON body, Bull Board, the reference page's sign-in, the web app), not yet
+ * security headers, the cross-site check, Bull Board, the reference page's sign-in, the web app), not yet
  * listening. main.ts listens; the OpenAPI test initialises one to list the routes it really serves.
  */
 export async function createApiApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -47,7 +46,8 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   // network, so requests are never upgraded to HTTPS; the rest is helmet's default policy, which
   // the built web app, Bull Board and the API's reference page satisfy (scripts from this origin only).
   server.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  server.use('/api', sameOriginOnly, express.json({ limit: JSON_BODY_MAX_BYTES }));
+  // JSON bodies are read by JsonBodyInterceptor, after AccessGuard: never before the caller is known.
+  server.use('/api', sameOriginOnly);
   const principals = app.get(PrincipalResolver);
   mountBullBoard(server, [app.get(ExportQueueService).queue], principals);
   // The reference page is for signed-in users like the routes it describes (their AccessGuard

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { MulterModule } from '@nestjs/platform-express';
 import { LoggerModule } from 'nestjs-pino';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import type { AppConfig } from '@app/config';
 import { StorageService, storageOptions } from '@app/storage';
 import { APP_CONFIG } from '@app/config';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { JsonBodyInterceptor } from './common/json-body.interceptor';
 import { loggerOptions } from './common/logger-options';
 import { DatabaseModule } from './database/database.module';
 import { ExportQueueService } from './queue/export-queue.service';
@@ -110,6 +111,8 @@ export class AppModule {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         // Every route needs a signed-in user of the role it names (DESIGN §13); health and sign-in are Public.
         { provide: APP_GUARD, useClass: AccessGuard },
+        // JSON bodies are read after the guard, within each handler's limit (DESIGN §15).
+        { provide: APP_INTERCEPTOR, useClass: JsonBodyInterceptor },
         PrincipalResolver,
         { provide: PasswordHasher, useValue: new PasswordHasher() },
         AuthService,

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG, type AppConfig } from '@app/config';
@@ -29,6 +29,8 @@ import { MailboxPoll } from './price-sources/mailbox-poll';
 import { SourcePollJobRunner } from './price-sources/source-poll-job.runner';
 import { PriceListReconciler } from './housekeeping/price-list-reconciler';
 
+const idleLog = new Logger('PostgreSQL');
+
 /** The worker: no HTTP API, only the queue consumer (plus an optional liveness port). */
 @Module({})
 export class WorkerModule {
@@ -37,7 +39,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         LoggerModule.forRoot({ pinoHttp: { level: config.LOG_LEVEL, base: { app: 'worker', pid: process.pid } } }),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.DATABASE_URL), extra: { max: 4 } }),
+        TypeOrmModule.forRoot(dataSourceOptions(config.DATABASE_URL, { max: 4, onIdleError: (error) => idleLog.warn(`an idle database connection failed; the pool opens another when needed: ${error.message}`) })),
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

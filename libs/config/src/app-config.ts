@@ -136,8 +136,12 @@ const tuningSettings = {
   JOB_LOCK_MS: int(30_000, 1_000, 600_000),
   EXPORT_RETENTION_DAYS: int(30, 1, 36_500),
   HOUSEKEEPING_EVERY_MS: int(3_600_000, 1_000, 86_400_000),
-  /** Longest silence of one storage call before it fails as storage down. */
-  STORAGE_TIMEOUT_MS: int(20_000, 100, 600_000),
+  /**
+   * Longest silence of one storage call before it fails as storage down. Short enough that an
+   * export's three attempts and their back-off (2 s + 4 s) end inside a 30 s generate wait
+   * (3 × 5 s + 6 s = 21 s), so a frozen storage answers 503, not 504 (DESIGN §15).
+   */
+  STORAGE_TIMEOUT_MS: int(5_000, 100, 600_000),
   /** How long a replaced upload (and an object whose writer died) is kept before housekeeping removes it. */
   STORAGE_GRACE_MS: int(3_600_000, 1_000, 604_800_000),
   WORKER_HEALTH_PORT: int(0, 0, 65535),

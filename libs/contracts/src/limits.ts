@@ -32,3 +32,14 @@ export const LIMITS = {
  * an item's JSON. About 92 MB; the API's body limit must not refuse a valid request.
  */
 export const JSON_BODY_MAX_BYTES = LIMITS.itemsMax * (3 * LIMITS.itemTextMax * 3 + 200);
+
+/**
+ * What the API reads of a JSON body (DESIGN §15), each bound known before a byte is read: the task
+ * save (items) up to JSON_BODY_MAX_BYTES, a call anyone may make (sign-in: a login and a password)
+ * 4 KB, any other call 1 MB. More → 413 `Слишком большой запрос`.
+ */
+export const JSON_BODY_LIMITS = {
+  taskSave: JSON_BODY_MAX_BYTES,
+  public: 4 * 1024,
+  other: 1024 * 1024,
+} as const;

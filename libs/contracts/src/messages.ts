@@ -107,6 +107,12 @@ export const ERR = {
   versionInvalid: 'ожидается номер версии задачи — целое число от 1',
   bodyTooLarge: 'Слишком большой запрос',
   invalidField: (field: string, why: string) => `Поле «${field}»: ${why}`,
+  /** A bad value of an item, as the row of the table it is in names it (row from 1). */
+  itemField: (row: number | string, column: string, why: string) => `Строка ${row}, «${column}»: ${why}`,
+  /** An item that is not an object at all. */
+  itemInvalid: (row: number | string, why: string) => `Строка ${row}: ${why}`,
+  qtyDigitsOnly: 'допустимы только цифры (разряды можно разделять пробелом: 1 000)',
+  qtyTooLarge: (max: number) => `не больше ${max}`,
   controlChars: 'содержит недопустимые управляющие символы',
   tooManyItems: (max: number) => `Слишком много позиций (максимум ${max})`,
   noFile: 'Файл не передан (ожидается поле «file»)',
@@ -136,6 +142,10 @@ export const ERR = {
   checkFailed: 'Ошибка проверки',
   internal: 'Внутренняя ошибка сервера',
   serviceUnavailable: 'Сервис временно недоступен, попробуйте позже',
+  /** A request met a database error: a dropped connection, a released query runner, a server shutting down (DESIGN §15). */
+  databaseUnavailable: 'База данных недоступна',
+  /** A request met a storage error, or storage is known to be down (its last call or probe failed in the last 10 s). */
+  storageUnavailable: 'Хранилище файлов недоступно',
   crossSite: 'Запрос с другого сайта отклонён',
   exportLost: 'Формирование прервано сбоем, сформируйте файл ещё раз',
   serverUnreachable: 'Сервер недоступен',
@@ -276,6 +286,8 @@ export const ITEMS_UI = {
   warnedRow: 'Есть предупреждения проверки',
   /** The table's accessible name. */
   tableLabel: 'Позиции задачи',
+  /** A paste refused whole: a quantity in it is not digits (the row's message follows). */
+  pasteRefused: 'Вставка не выполнена',
 } as const;
 
 /** The rules page's profile switcher and the task page's `Правила: …` (DESIGN §10). */

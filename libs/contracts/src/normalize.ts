@@ -6,6 +6,22 @@ export function normalizeQty(input: string | number): number {
   return n >= 1 ? n : 1;
 }
 
+/** Digits, or digits in groups of three after the first separated by single spaces (`1 000`). */
+const QTY_TEXT = /^(\d+|\d{1,3}( \d{3})+)$/;
+
+/**
+ * A pasted or sent minQty/step (DESIGN §15): digits only, a space (NBSP, a narrow space…) between
+ * thousands allowed; empty or 0 becomes 1. Anything else — `=1+1`, `1,5`, `12 шт` — is null:
+ * refused, never read as the digits it happens to hold. A number must be a whole one from 0.
+ */
+export function parseQty(input: string | number): number | null {
+  if (typeof input === 'number') return Number.isInteger(input) && input >= 0 ? Math.max(input, 1) : null;
+  const text = input.replace(/\s/g, ' ').trim();
+  if (text === '') return 1;
+  if (!QTY_TEXT.test(text)) return null;
+  return Math.max(Number(text.replace(/ /g, '')), 1);
+}
+
 /** A template/price column number: non-digits stripped, empty becomes 0. */
 export function normalizeColumn(input: string | number): number {
   const digits = String(input).replace(/\D+/g, '');

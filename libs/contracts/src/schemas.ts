@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { ERR } from './messages';
+import { ERR, UI } from './messages';
 import { PRICE_LIST_ERR } from './price-list-messages';
-import { EMPTY_ITEM, hasControlChars, isEmptyItem, normalizeQty } from './normalize';
+import { EMPTY_ITEM, MANUAL_FIELDS, hasControlChars, isEmptyItem, parseQty } from './normalize';
 import { TASK_SUMMARY_VIEW, type FileKind, type Item, type Mapping } from './task.contract';
 
 /**
@@ -12,15 +12,20 @@ import { TASK_SUMMARY_VIEW, type FileKind, type Item, type Mapping } from './tas
 
 const readable = z.union([z.number(), z.string()], { error: 'ожидается число' });
 
+/** minQty/step: a whole number, or its digits as typed (`1 000`); anything else is refused (DESIGN §15). */
 const qty = readable.optional().nullable().transform((v, ctx) => {
   if (v === undefined || v === null) return 1;
   if (typeof v === 'number' && (!Number.isFinite(v) || v < 0 || !Number.isInteger(v) || v > LIMITS.qtyMax)) {
     ctx.addIssue({ code: 'custom', message: `ожидается целое число от 1 до ${LIMITS.qtyMax}` });
     return z.NEVER;
   }
-  const n = normalizeQty(v);
+  const n = parseQty(v);
+  if (n === null) {
+    ctx.addIssue({ code: 'custom', message: ERR.qtyDigitsOnly });
+    return z.NEVER;
+  }
   if (n > LIMITS.qtyMax) {
-    ctx.addIssue({ code: 'custom', message: `не больше ${LIMITS.qtyMax}` });
+    ctx.addIssue({ code: 'custom', message: ERR.qtyTooLarge(LIMITS.qtyMax) });
     return z.NEVER;
   }
   return n;
@@ -203,7 +208,20 @@ export function parseBody<S extends z.ZodType>(schema: S, value: unknown): { ok:
   const result = parseRussian(schema, value);
   if (result.success) return { ok: true, data: result.data };
   const { field, message } = firstIssue(result.error);
-  return { ok: false, error: ERR.invalidField(field, message) };
+  return { ok: false, error: itemIssue(result.error) ?? ERR.invalidField(field, message) };
+}
+
+/**
+ * An issue inside the items (`items.3.minQty`) named as the user sees it: the table's row and
+ * column (`Строка 4, «Мин. кол-во»: …`); null for any other.
+ */
+function itemIssue(error: z.ZodError): string | null {
+  const { path, message } = error.issues[0];
+  const [list, index, field] = path;
+  if (list !== 'items' || typeof index !== 'number') return null;
+  if (path.length === 2) return ERR.itemInvalid(index + 1, message);
+  const column = MANUAL_FIELDS.find((f) => f === field);
+  return column && path.length === 3 ? ERR.itemField(index + 1, UI.columns[column], message) : null;
 }
 
 /** `items.3.minQty` style path of the first issue, for "the first bad field named". */

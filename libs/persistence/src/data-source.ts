@@ -1,5 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { Client } from 'pg';
+import { Client, type ClientConfig } from 'pg';
 import { TaskEntity } from './task.entity';
 import { RuleProfileEntity } from './rule-profile.entity';
 import { ExportEntity } from './export.entity';
@@ -39,7 +39,35 @@ export const MIGRATIONS = [
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_301_776_042;
 
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+/**
+ * A pooled connection that always has a listener for `error`. The server may end a connection at
+ * any moment (a restart, pg_terminate_backend, a proxy's idle timeout); pg then emits `error` on
+ * the client, and an `error` nobody listens to ends the process (DESIGN §15). The pool and TypeORM
+ * listen while a client is idle in the pool or in use; this one covers the moments between (and
+ * any client pg-pool has already let go of), and says nothing: the pool's handler logs it.
+ */
+class ListenedClient extends Client {
+  constructor(config?: string | ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
+
+export interface PoolSettings {
+  /** Connections at most (the worker keeps fewer). */
+  max: number;
+  /** An idle connection failed (the pool drops it and opens another when needed): a warning for the log. */
+  onIdleError: (error: Error) => void;
+}
+
+const POOL_DEFAULTS: PoolSettings = {
+  max: 10,
+  onIdleError: (error) => process.stderr.write(`an idle database connection failed: ${error.message}\n`),
+};
+
+/** The API's and the worker's data source: an idle connection's error is a warning, never the process's end. */
+export function dataSourceOptions(databaseUrl: string, settings: Partial<PoolSettings> = {}): DataSourceOptions {
+  const pool = { ...POOL_DEFAULTS, ...settings };
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -47,7 +75,8 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,
-    extra: { max: 10, connectionTimeoutMillis: 5_000 },
+    extra: { max: pool.max, connectionTimeoutMillis: 5_000, Client: ListenedClient },
+    poolErrorHandler: pool.onIdleError,
   };
 }
 
@@ -57,7 +86,7 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   const name = decodeURIComponent(target.pathname.slice(1));
   const admin = new URL(databaseUrl);
   admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5_000 });
+  const client = new ListenedClient({ connectionString: admin.toString(), connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { AUTH_ERR, ERR, isOutage, roleAtLeast, signInPath, type Role } from '@app/contracts';
+import { AUTH_ERR, ERR, outageMessage, roleAtLeast, signInPath, type Role } from '@app/contracts';
 import type { PrincipalResolver } from './principal-resolver';
 
 /** A browser asking for the page itself: not the page's own calls (`…/api/…`), not a script. */
@@ -24,7 +24,8 @@ export function pageAccess(principals: PrincipalResolver, role: Role) {
       else if (!roleAtLeast(principal.role, role)) res.status(403).json({ error: AUTH_ERR.forbidden });
       else next();
     } catch (error) {
-      res.status(isOutage(error) ? 503 : 500).json({ error: isOutage(error) ? ERR.serviceUnavailable : ERR.internal });
+      const outage = outageMessage(error);
+      res.status(outage ? 503 : 500).json({ error: outage ?? ERR.internal });
     }
   };
 }

@@ -48,6 +48,6 @@ export const BATCH_ROUTES: RouteDoc[] = [
     description: `Each file is named after its task (made safe for Windows, numbered \`Имя (2).xlsx\` when two tasks share a name); \`${BATCH_SUMMARY_FILE}\` has a row per task.`,
     params: { id: batchId },
     answers: [{ status: 200, description: 'the archive', media: ['application/zip'], headers: { 'Content-Disposition': 'attachment; filename="batch.zip"' } }],
-    errors: { 409: [BATCH_ERR.nothingToDownload] },
+    errors: { 409: [BATCH_ERR.nothingToDownload], 503: [ERR.storageUnavailable] },
   },
 ];

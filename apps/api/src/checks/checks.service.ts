@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CHECK_ROWS_MAX, type CheckResponse } from '@app/contracts';
+import { CHECK_ROWS_MAX, ERR, type CheckResponse } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AuditRepository, ExportsRepository, type Actor } from '@app/persistence';
+import { StorageService } from '@app/storage';
+import { UserError } from '../common/user-error';
 import { ExportQueueService } from '../queue/export-queue.service';
 import { CHECK_TEXTS, jobUserError } from '../queue/job-user-error';
 import { notReadyError } from '../exports/not-ready';
@@ -17,10 +19,13 @@ export class ChecksService {
     private readonly exports: ExportsRepository,
     private readonly queue: ExportQueueService,
     private readonly audit: AuditRepository,
+    @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
   /** A check changes nothing, so its journal event is written alone, once its answer is known. */
   async check(actor: Actor, taskId: string): Promise<CheckResponse> {
+    // Its job would only wait on it: 503 at once (DESIGN §15).
+    if (this.storage.knownDown()) throw new UserError(503, ERR.storageUnavailable);
     const notReady = await this.exports.readiness(taskId);
     if (notReady) throw notReadyError(notReady);
     let result: CheckResponse;

@@ -1,8 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Inject, Logger } from '@nestjs/common';
-import type { Response } from 'express';
-import { ERR, isOutage } from '@app/contracts';
+import type { Request, Response } from 'express';
+import { ERR, outageMessage } from '@app/contracts';
 import type { AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
+import { dropUnreadBody } from './unread-body';
 import { UserError } from './user-error';
 
 /**
@@ -17,12 +18,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    const req = host.switchToHttp().getRequest<Request>();
     const { status, message } = this.describe(exception);
     if (status >= 500 && !(exception instanceof UserError)) this.logger.error({ err: exception }, status === 503 ? 'a service is unreachable' : 'request failed');
     if (res.headersSent) {
       res.destroy();
       return;
     }
+    // Answered before its body was read (401, 413, 404…): the rest of it is not read.
+    dropUnreadBody(req, res);
     res.status(status).json({ error: message });
   }
 
@@ -32,16 +36,20 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (parser?.type === 'entity.parse.failed') return { status: 400, message: ERR.badJson };
     if (parser?.type === 'entity.too.large') return { status: 413, message: ERR.bodyTooLarge };
     if (!(exception instanceof HttpException)) {
-      return isOutage(exception) ? { status: 503, message: ERR.serviceUnavailable } : { status: 500, message: ERR.internal };
+      // A database or storage error in a request (a dropped connection, a released query runner,
+      // a server shutting down, a silent storage): 503 naming which, never 500 (DESIGN §15).
+      const outage = outageMessage(exception);
+      return outage ? { status: 503, message: outage } : { status: 500, message: ERR.internal };
     }
 
     const status = exception.getStatus();
-    if (status === HttpStatus.PAYLOAD_TOO_LARGE) {
-      return { status, message: ERR.fileTooLarge(this.config.UPLOAD_MAX_MB) };
-    }
     const response = exception.getResponse();
     const own = typeof response === 'object' && response !== null ? (response as { error?: unknown }).error : undefined;
     if (typeof own === 'string' && exception.cause === 'user-facing') return { status, message: own };
+    // Multer's: the uploaded file passed UPLOAD_MAX_MB.
+    if (status === HttpStatus.PAYLOAD_TOO_LARGE) {
+      return { status, message: ERR.fileTooLarge(this.config.UPLOAD_MAX_MB) };
+    }
     if (status === HttpStatus.NOT_FOUND) return { status, message: ERR.notFound };
     if (status >= 500) return { status, message: ERR.internal };
     return { status, message: ERR.badRequest };

@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions, repositoryProviders } from '@app/persistence';
 import type { AppConfig } from '@app/config';
 import { APP_CONFIG } from '@app/config';
+
+const idleLog = new Logger('PostgreSQL');
 
 /**
  * TypeORM over PostgreSQL, and the repositories the services use; migrations are run by main.ts
@@ -12,7 +14,7 @@ import { APP_CONFIG } from '@app/config';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => dataSourceOptions(config.DATABASE_URL),
+      useFactory: (config: AppConfig) => dataSourceOptions(config.DATABASE_URL, { onIdleError: (error) => idleLog.warn(`an idle database connection failed; the pool opens another when needed: ${error.message}`) }),
     }),
   ],
   providers: repositoryProviders(),

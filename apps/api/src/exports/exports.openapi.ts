@@ -17,7 +17,8 @@ export const NOT_READY_ERRORS = {
     ENGINE_ERR.inFile('template', ENGINE_ERR.zipOverlap),
     ENGINE_ERR.inFile('price', ENGINE_ERR.cellOutOfSheet('XFE1')),
   ],
-  503: [ERR.queueUnavailable],
+  // Storage known down (its last call or health probe failed in the last 10 s): at once, nothing queued.
+  503: [ERR.queueUnavailable, ERR.storageUnavailable],
 };
 
 const xlsxFile = { 'Content-Disposition': `attachment; filename="export.xlsx"` };
@@ -29,7 +30,7 @@ export const EXPORT_ROUTES: RouteDoc[] = [
     tag: 'exports',
     summary: `«${UI.generate}»: make export.xlsx and download it`,
     description:
-      "Records an export in the task's history, queues it for a worker and waits for the file (at most `GENERATE_TIMEOUT_MS`). A timeout answers 504 but the export goes on and lands in the history. The engine's 422 names the file it refuses and why (examples below).",
+      "Records an export in the task's history, queues it for a worker and waits for the file (at most `GENERATE_TIMEOUT_MS`). A timeout answers 504 but the export goes on and lands in the history; while the database or the storage is down it answers 503 instead (try again later). While the storage is known to be down (a call or health probe failed in the last 10 s) it answers 503 at once and records nothing. The engine's 422 names the file it refuses and why (examples below).",
     params: { id: taskIdParam },
     answers: [
       {
@@ -65,7 +66,7 @@ export const EXPORT_ROUTES: RouteDoc[] = [
     description: 'The file of the newest export that ended `done`; a failed or unfinished one after it is passed over.',
     params: { id: taskIdParam },
     answers: [{ status: 200, description: 'the file as it was made', media: [XLSX_MIME], headers: { ...xlsxFile, [EXPORT_HEADERS.id]: "the export's id" } }],
-    errors: { 404: [ERR.exportNotFound] },
+    errors: { 404: [ERR.exportNotFound], 503: [ERR.storageUnavailable] },
   },
   {
     method: 'get',
@@ -74,5 +75,6 @@ export const EXPORT_ROUTES: RouteDoc[] = [
     summary: "An export's file again",
     params: { id: taskIdParam, exportId: { schema: idParamSchema, description: "the export's id (`X-Export-Id`)", notFound: ERR.exportNotFound } },
     answers: [{ status: 200, description: 'the file as it was made', media: [XLSX_MIME], headers: { ...xlsxFile, [EXPORT_HEADERS.id]: "the export's id" } }],
+    errors: { 503: [ERR.storageUnavailable] },
   },
 ];

@@ -4,7 +4,7 @@ import { EXPORT_FILE_NAME, EXPORT_HEADERS, ERR, decodeExportFailure, type Export
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { ExportsRepository, type Actor, type ExportEntity } from '@app/persistence';
 import { StorageService } from '@app/storage';
-import { notFound } from '../common/user-error';
+import { UserError, notFound } from '../common/user-error';
 import { sendXlsx } from '../common/send-xlsx';
 import { TasksService } from '../tasks/tasks.service';
 import { QueueUnavailableError } from '@app/queue';
@@ -30,6 +30,8 @@ export class ExportsService {
   ) {}
 
   async generate(actor: Actor, taskId: string, res: Response): Promise<void> {
+    // Its job would only wait on it: 503 at once, nothing recorded (DESIGN §15).
+    if (this.storage.knownDown()) throw new UserError(503, ERR.storageUnavailable);
     const queued = await this.exports.queue(actor, taskId);
     if ('notReady' in queued) throw notReadyError(queued.notReady);
     const { exportId } = queued;

@@ -26,6 +26,7 @@ export const FILE_ROUTES: RouteDoc[] = [
     errors: {
       400: [ERR.noFile],
       413: [(config) => ERR.fileTooLarge(config.UPLOAD_MAX_MB)],
+      503: [ERR.storageUnavailable],
       422: [
         ERR.fileEmpty,
         ERR.fileXls,
@@ -60,7 +61,7 @@ export const FILE_ROUTES: RouteDoc[] = [
         headers: { 'Content-Disposition': 'attachment, with the original file name' },
       },
     ],
-    errors: { 404: [ERR.fileNotFound] },
+    errors: { 404: [ERR.fileNotFound], 503: [ERR.storageUnavailable] },
   },
   {
     method: 'get',
@@ -79,7 +80,7 @@ export const FILE_ROUTES: RouteDoc[] = [
         ENGINE_ERR.inFile('price', ENGINE_ERR.cellOutOfSheet('ZZZZZZZ1')),
       ],
       500: [ERR.generateFailed],
-      503: [ERR.queueUnavailable],
+      503: [ERR.queueUnavailable, ERR.storageUnavailable],
       504: [ERR.generateTimeout],
     },
   },

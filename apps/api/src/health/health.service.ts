@@ -28,6 +28,8 @@ export class HealthService {
       check(() => this.queue.ping()),
       check(() => this.storage.ping()),
     ]);
+    // A probe that gave up before the storage call itself did: storage is known down from now (DESIGN §15).
+    if (storage === 'down') this.storage.markDown();
     const workers = redis === 'ok' ? await this.queue.workerCount().catch(() => undefined) : undefined;
     if (workers) this.workerSeen = true;
     const partsUp = db === 'ok' && redis === 'ok' && storage === 'ok';

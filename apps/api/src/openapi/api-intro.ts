@@ -1,4 +1,4 @@
-import { AUTH_ERR, AUTH_LIMITS, ERR, SESSION_COOKIE, TOKEN_PREFIX } from '@app/contracts';
+import { AUTH_ERR, AUTH_LIMITS, ERR, JSON_BODY_LIMITS, SESSION_COOKIE, TOKEN_PREFIX } from '@app/contracts';
 
 /** The document's opening (Markdown): what holds for every route. */
 export const API_INTRO = `
@@ -19,12 +19,18 @@ audit log (\`/api/audit\`) with who made it.
 shown as it is; no stack, SQL or path ever reaches it. Each route lists its texts by status.
 What any route may also answer:
 
-- 503 \`${ERR.serviceUnavailable}\` while PostgreSQL or the storage cannot be reached, and for a
-  request that comes while the API is stopping (those it already has finish); the queue's own 503
-  is \`${ERR.queueUnavailable}\`;
+- 503 \`${ERR.databaseUnavailable}\` when a request meets a database error (PostgreSQL unreachable,
+  a dropped connection, a server shutting down), never 500; \`${ERR.storageUnavailable}\` when the
+  storage cannot be reached, at once for generate and check while it is known to be down (its last
+  call or health probe failed in the last 10 s); \`${ERR.serviceUnavailable}\` for a request that
+  comes while the API is stopping (those it already has finish); the queue's own 503 is
+  \`${ERR.queueUnavailable}\`;
 - 403 \`${ERR.crossSite}\` for a state-changing call (POST, PUT, PATCH, DELETE) made by a page of
   another site in a user's browser; calls from scripts and tools are not affected;
-- 400 \`${ERR.badJson}\` and 413 \`${ERR.bodyTooLarge}\` for a JSON body that cannot be read;
+- 400 \`${ERR.badJson}\` for a JSON body that cannot be read, and 413 \`${ERR.bodyTooLarge}\` for one
+  larger than the route reads: ${JSON_BODY_LIMITS.public / 1024} KB for a route anyone may call (sign-in), ${JSON_BODY_LIMITS.other / 1024 / 1024} MB for
+  the others, but the task save (\`PATCH /api/tasks/{id}\`, its items) ${Math.round(JSON_BODY_LIMITS.taskSave / 1_000_000)} MB; a body is read only
+  once the caller is known, so a call without a session is answered 401 before its body is read;
 - 404 \`${ERR.notFound}\` for a path that is no route; 500 \`${ERR.internal}\` when something
   unexpected failed (it is logged).
 

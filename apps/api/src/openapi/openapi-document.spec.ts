@@ -41,7 +41,7 @@ describe('the OpenAPI document', () => {
     expect(texts[404]).toEqual([ERR.taskNotFound, ERR.notFound]);
     expect(texts[401]).toEqual([AUTH_ERR.signInRequired]);
     expect(texts[403]).toEqual([AUTH_ERR.mustChangePassword, AUTH_ERR.forbidden, ERR.crossSite]);
-    expect(texts[503]).toEqual([ERR.serviceUnavailable]);
+    expect(texts[503]).toEqual([ERR.storageUnavailable, ERR.databaseUnavailable, ERR.serviceUnavailable]);
     expect(texts[400]).toEqual([ERR.noFile]);
   });
 

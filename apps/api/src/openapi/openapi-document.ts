@@ -149,9 +149,13 @@ export function errorTexts(route: RouteDoc, config: AppConfig, access: Access): 
     add(413, ERR.bodyTooLarge);
   }
   if (route.method !== 'get') add(403, ERR.crossSite);
-  // While PostgreSQL or the storage is out of reach, and for any request that comes while the API
-  // is stopping; a route whose 503 is an answer of its own (health) documents it there.
-  if (!route.answers.some((answer) => answer.status === 503)) add(503, ERR.serviceUnavailable);
+  // A database error in the request, and any request that comes while the API is stopping; a
+  // route whose 503 is an answer of its own (health) documents it there. Routes that read or
+  // write the storage list its 503 among their own errors.
+  if (!route.answers.some((answer) => answer.status === 503)) {
+    add(503, ERR.databaseUnavailable);
+    add(503, ERR.serviceUnavailable);
+  }
   return byStatus;
 }
 

@@ -38,7 +38,7 @@ export const PRICE_VERSION_ROUTES: RouteDoc[] = [
         ENGINE_ERR.xmlDoctype('xl/sharedStrings.xml'),
         ENGINE_ERR.zipNameRepeated('xl/worksheets/sheet1.xml'),
       ],
-      503: [ERR.serviceUnavailable],
+      503: [ERR.storageUnavailable],
     },
   },
   {
@@ -76,7 +76,7 @@ export const PRICE_VERSION_ROUTES: RouteDoc[] = [
     description: "As a task's price columns: read by a worker and cached per version.",
     params: version,
     answers: [{ status: 200, description: 'the columns', json: R.FileColumns }],
-    errors: { 422: [ENGINE_ERR.inFile('price', ENGINE_ERR.xmlInvalid('xl/worksheets/sheet1.xml'))], 500: [ERR.generateFailed], 503: [ERR.queueUnavailable], 504: [ERR.generateTimeout] },
+    errors: { 422: [ENGINE_ERR.inFile('price', ENGINE_ERR.xmlInvalid('xl/worksheets/sheet1.xml'))], 500: [ERR.generateFailed], 503: [ERR.queueUnavailable, ERR.storageUnavailable], 504: [ERR.generateTimeout] },
   },
   {
     method: 'get',

@@ -5,6 +5,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   CHECK_JOB,
   COLUMNS_JOB,
+  ERR,
+  decodeExportFailure,
   EXPORT_JOB,
   EXPORT_QUEUE,
   VERSION_ROWS_JOB,
@@ -24,15 +26,17 @@ import {
 import { APP_CONFIG, redisOptions, type AppConfig } from '@app/config';
 import { TasksRepository } from '@app/persistence';
 import { QueueUnavailableError, checkJobOptions, exportJobOptions, versionDiffJobOptions, withTimeout } from '@app/queue';
+import { StorageService } from '@app/storage';
 
 /**
- * The job did not finish within the wait; it goes on and lands in the history. `outage`: the
- * database it needs is down (the job says it waits for it, or PostgreSQL does not answer the API
- * either), so the user is to try again later rather than be told it took too long.
+ * The job did not finish within the wait; it goes on and lands in the history. `outage`: a service
+ * it needs is down — the database (the job says it waits for it, or PostgreSQL does not answer the
+ * API either) or the storage (known down, or it does not answer the API's probe) — so the user is
+ * to try again later rather than be told it took too long.
  */
 export class JobTimeoutError extends Error {
-  constructor(readonly outage = false) {
-    super(outage ? 'the job waits for a service that is down' : 'the job did not finish in time');
+  constructor(readonly outage: 'database' | 'storage' | null = null) {
+    super(outage ? `the job waits for the ${outage}, which is down` : 'the job did not finish in time');
   }
 }
 /** The job is no longer in Redis (its data was lost): nothing will ever finish it. */
@@ -63,6 +67,7 @@ export class ExportQueueService implements OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly tasks: TasksRepository,
+    @Inject(StorageService) private readonly storage: StorageService,
   ) {
     const prefix = config.QUEUE_PREFIX;
     this.queue = new Queue(EXPORT_QUEUE, {
@@ -170,7 +175,11 @@ export class ExportQueueService implements OnApplicationShutdown {
         settle();
       };
       const onCompleted = ({ returnvalue }: { returnvalue: unknown }) => finish(() => resolve(returnvalue as T));
-      const onFailed = ({ failedReason }: { failedReason: string }) => finish(() => reject(new JobFailedError(failedReason)));
+      const onFailed = ({ failedReason }: { failedReason: string }) => {
+        // The worker found storage down: so does this API now (generate and check answer 503 at once).
+        if (decodeExportFailure(failedReason).error === ERR.storageUnavailable) this.storage.markDown();
+        finish(() => reject(new JobFailedError(failedReason)));
+      };
       const check = () =>
         this.queue.getJobState(jobId).then(async (state) => {
           if (state === 'unknown') return finish(() => reject(new JobGoneError(jobId)));
@@ -191,14 +200,23 @@ export class ExportQueueService implements OnApplicationShutdown {
 
   /**
    * Why a wait ran out: the job may be waiting for a database that is down (its progress says so),
-   * or be queued behind jobs that do while it is still down (PostgreSQL does not answer here either).
+   * or be queued behind jobs that do while it is still down (PostgreSQL does not answer here either);
+   * or the storage it reads and writes is down (known, or silent to a probe now), its calls timing
+   * out and retried.
    */
   private async timedOut(jobId: string): Promise<JobTimeoutError> {
     const job = await withTimeout(this.queue.getJob(jobId), ENQUEUE_TIMEOUT_MS, 'job lookup').catch(() => undefined);
     const progress = job?.progress as JobProgress | number | undefined;
-    if (typeof progress === 'object' && progress !== null && progress.waitingFor !== undefined) return new JobTimeoutError(true);
-    const databaseDown = await withTimeout(this.tasks.ping(), ENQUEUE_TIMEOUT_MS, 'database probe').then(() => false, () => true);
-    return new JobTimeoutError(databaseDown);
+    if (typeof progress === 'object' && progress !== null && progress.waitingFor !== undefined) return new JobTimeoutError('database');
+    if (await this.probeFails(() => this.tasks.ping())) return new JobTimeoutError('database');
+    if (this.storage.knownDown()) return new JobTimeoutError('storage');
+    if (!(await this.probeFails(() => this.storage.ping()))) return new JobTimeoutError();
+    this.storage.markDown();
+    return new JobTimeoutError('storage');
+  }
+
+  private probeFails(probe: () => Promise<unknown>): Promise<boolean> {
+    return withTimeout(probe(), ENQUEUE_TIMEOUT_MS, 'probe').then(() => false, () => true);
   }
 
   async ping(): Promise<void> {

@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ERR, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
+import { ERR, JSON_BODY_LIMITS, type PatchTaskResponse, type Task, type TaskSummary } from '@app/contracts';
 import { patchTaskSchema } from '@app/contracts/schemas';
 import type { Principal } from '@app/persistence';
 import { CurrentUser, RequireRole } from '../auth/access.decorators';
+import { BodyLimit } from '../common/json-body.interceptor';
 import { UuidParamPipe } from '../common/uuid-param.pipe';
 import { ZodBodyPipe } from '../common/zod-body.pipe';
 import { TasksService } from './tasks.service';
@@ -32,6 +33,8 @@ export class TasksController {
 
   @Patch(':id')
   @RequireRole('staff')
+  // The save holds the items: up to 10,000 at their field limits.
+  @BodyLimit(JSON_BODY_LIMITS.taskSave)
   patch(@CurrentUser() user: Principal, @Param('id', taskId) id: string, @Body(new ZodBodyPipe(patchTaskSchema)) body: never): Promise<PatchTaskResponse> {
     return this.tasks.patch(user, id, body);
   }

@@ -1,5 +1,5 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { ERR, encodeExportFailure, isOutage, type ExportFailure } from '@app/contracts';
+import { ERR, encodeExportFailure, outageMessage, type ExportFailure } from '@app/contracts';
 import { EngineError } from '@app/export-engine';
 import { isNotFound } from '@app/storage';
 import { EngineRejection } from './engine-runner';
@@ -10,16 +10,17 @@ export type AttemptOutcome = { final: false } | { final: true; failure: ExportFa
 /**
  * `refusal`: the user's message when the input itself cannot be used (final at once, 422, or 404
  * for an input that is gone). Any other error is retried; on the last attempt it is an outage
- * (503) or a plain failure (500).
+ * (503 `База данных недоступна` or `Хранилище файлов недоступно`) or a plain failure (500).
  * The API reads the failure back from the job's rejection (decodeExportFailure).
  */
 export function attemptOutcome(job: Job, error: Error, refusal?: string, refusalStatus: 404 | 422 = 422): AttemptOutcome {
   const refused = refusal !== undefined;
   if (!refused && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) return { final: false };
+  const outage = refused ? null : outageMessage(error);
   const failure: ExportFailure = refused
     ? { status: refusalStatus, error: refusal }
-    : isOutage(error)
-      ? { status: 503, error: ERR.serviceUnavailable }
+    : outage
+      ? { status: 503, error: outage }
       : { status: 500, error: ERR.generateFailed };
   const reason = encodeExportFailure(failure);
   return { final: true, failure, thrown: refused ? new UnrecoverableError(reason) : new Error(reason) };

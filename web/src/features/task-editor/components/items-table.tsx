@@ -1,11 +1,12 @@
 import { useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ClipboardEvent, FocusEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { toast } from 'sonner';
 import { ITEMS_UI, UI } from '@app/contracts';
 import { isTabularText } from '@app/contracts/clipboard-parser';
 import type { FocusedItem } from '../../check-preview/hooks/use-check-preview';
 import { gridMove } from '../lib/grid-keys';
-import { COLUMNS } from '../lib/item-rows';
+import { COLUMNS, QTY_COLUMNS, qtyRefusal } from '../lib/item-rows';
 import { markOf, type ItemsStore } from '../lib/items-store';
 import { ItemRowView } from './item-row';
 
@@ -183,9 +184,19 @@ export function ItemsTable({ store, shown, focused, onFind, onShowAll, ref }: Pr
     const cell = cellOf(e.target);
     if (!cell) return;
     const text = e.clipboardData.getData('text/plain');
-    if (!isTabularText(text)) return; // a plain value: let the input paste it
+    if (!isTabularText(text)) {
+      // A plain value: the input pastes it at the caret, unless it is a quantity that is not digits.
+      const column = COLUMNS[cell.col];
+      const refused = QTY_COLUMNS.has(column) ? qtyRefusal(column, text, cell.row + 1) : null;
+      if (refused) {
+        e.preventDefault();
+        toast.error(ITEMS_UI.pasteRefused, { description: refused });
+      }
+      return;
+    }
     e.preventDefault();
-    store.paste(cell.row, cell.col, text, shown);
+    const pasted = store.paste(cell.row, cell.col, text, shown);
+    if (typeof pasted === 'string') toast.error(ITEMS_UI.pasteRefused, { description: pasted });
   };
 
   const onFocus = (e: FocusEvent<HTMLTableElement>) => {

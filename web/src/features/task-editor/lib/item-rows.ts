@@ -1,4 +1,4 @@
-import { EMPTY_ITEM, MANUAL_FIELDS, UI, isEmptyItem, normalizeQty } from '@app/contracts';
+import { EMPTY_ITEM, ERR, LIMITS, MANUAL_FIELDS, UI, isEmptyItem, normalizeQty, parseQty } from '@app/contracts';
 import type { Item } from '@app/contracts';
 import { cellToLine, isHeaderRow, parseClipboardTable } from '@app/contracts/clipboard-parser';
 
@@ -61,11 +61,25 @@ export function cellValue(column: ColumnKey, raw: string, final: boolean): strin
 }
 
 /**
+ * Why a pasted quantity cannot be taken (`=1+1`, `1,5`, `12 шт`, past the maximum), as the row's
+ * message (`Строка 4, «Мин. кол-во»: …`, the server's own words); null when it can.
+ */
+export function qtyRefusal(column: ColumnKey, text: string, rowNumber: number): string | null {
+  const n = parseQty(text);
+  if (n !== null && n <= LIMITS.qtyMax) return null;
+  return ERR.itemField(rowNumber, UI.columns[column], n === null ? ERR.qtyDigitsOnly : ERR.qtyTooLarge(LIMITS.qtyMax));
+}
+
+/** A paste: the rows it makes, or the first row's message that refuses it whole (nothing is changed). */
+export type PasteOutcome = { rows: ItemRow[] } | { refused: string };
+
+/**
  * Pastes spreadsheet text into the rows: cells fill consecutive columns from `startCol`, lines
  * fill consecutive rows from `startRow`, missing rows are added at the end; cells beyond the last
  * column are dropped. A first line repeating the column titles is skipped. With `shown` (the rows
  * a filtered table shows, in order) the lines fill the shown rows from `startRow` on, as the user
- * sees them, and the rest are added at the end. Returns null when there is nothing to paste.
+ * sees them, and the rest are added at the end. A quantity that is not digits refuses the paste
+ * with its row's message (DESIGN §15). Returns null when there is nothing to paste.
  */
 export function pasteIntoRows(
   rows: readonly ItemRow[],
@@ -73,7 +87,7 @@ export function pasteIntoRows(
   startCol: number,
   text: string,
   shown?: readonly number[] | null,
-): ItemRow[] | null {
+): PasteOutcome | null {
   let grid = parseClipboardTable(text);
   if (grid.length > 0 && isHeaderRow(grid[0], COLUMN_TITLES)) grid = grid.slice(1);
   if (grid.length === 0) return null;
@@ -81,14 +95,18 @@ export function pasteIntoRows(
   const from = shown ? shown.indexOf(startRow) : startRow;
   const order = shown && from >= 0 ? shown : null;
   let added = 0;
-  grid.forEach((cells, r) => {
+  for (const [r, cells] of grid.entries()) {
     const at = order ? (order[from + r] ?? rows.length + added++) : startRow + r;
     const row: ItemRow = { ...(next[at] ?? emptyRow()) };
-    cells.forEach((cell, c) => {
+    for (const [c, cell] of cells.entries()) {
       const column = COLUMNS[startCol + c];
-      if (column) row[column] = cellValue(column, cellToLine(cell), true);
-    });
+      if (!column) continue;
+      const line = cellToLine(cell);
+      const refused = QTY_COLUMNS.has(column) ? qtyRefusal(column, line, at + 1) : null;
+      if (refused) return { refused };
+      row[column] = QTY_COLUMNS.has(column) ? String(parseQty(line)) : line;
+    }
     next[at] = row;
-  });
-  return next;
+  }
+  return { rows: next };
 }

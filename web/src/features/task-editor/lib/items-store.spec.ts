@@ -1,4 +1,4 @@
-import type { Item } from '@app/contracts';
+import { ERR, UI, type Item } from '@app/contracts';
 import { ItemsStore, markOf, MARK_MISSING, MARK_WARNED } from './items-store';
 
 const item = (ma: string, name = '', minQty = 1, step = 1): Item => ({ ma, gm: '', name, minQty, step });
@@ -42,6 +42,10 @@ describe('ItemsStore', () => {
     expect(store.paste(3, 0, 'X\tИкс\nY\tИгрек\n')).toBe(true);
     expect(store.get().rows.map((r) => r.ma)).toEqual(['B', 'C', 'D', 'X', 'Y']);
     expect(store.get().layout).toBe(3);
+    // A quantity that is not digits refuses the paste with its row's message: nothing changes.
+    const before = store.get();
+    expect(store.paste(0, 0, 'Z\tЗет\t\t=1+1\n')).toBe(ERR.itemField(1, UI.columns.minQty, ERR.qtyDigitsOnly));
+    expect(store.get()).toBe(before);
     // Deleting the last row leaves one empty row to type into.
     for (let i = 0; i < 5; i++) store.deleteRow(0);
     expect(store.items()).toEqual([item('')]);

@@ -100,11 +100,17 @@ export class ItemsStore {
     this.edit(rows.length > 0 ? rows : [emptyRow()], [], true);
   };
 
-  /** Pastes spreadsheet text at a cell (into the shown rows of a filtered table); false when there was nothing to paste. */
-  readonly paste = (index: number, columnIndex: number, text: string, shown?: readonly number[] | null): boolean => {
+  /**
+   * Pastes spreadsheet text at a cell (into the shown rows of a filtered table): true when pasted,
+   * false when there was nothing to paste, or the row's message of a quantity that refuses it
+   * (nothing is changed then).
+   */
+  readonly paste = (index: number, columnIndex: number, text: string, shown?: readonly number[] | null): boolean | string => {
     const before = this.snapshot.rows;
-    const rows = pasteIntoRows(before, index, columnIndex, text, shown);
-    if (!rows) return false;
+    const outcome = pasteIntoRows(before, index, columnIndex, text, shown);
+    if (!outcome) return false;
+    if ('refused' in outcome) return outcome.refused;
+    const { rows } = outcome;
     const touched: number[] = [];
     rows.forEach((row, i) => {
       if (i < before.length && row !== before[i]) touched.push(row.key);
