@@ -10,6 +10,7 @@ import { JSON_BODY_MAX_BYTES } from '@app/contracts';
 import { AppModule } from './app.module';
 import { ExportQueueService } from './queue/export-queue.service';
 import { mountBullBoard } from './admin/bull-board';
+import { MailJobs } from '@app/delivery';
 import { mountWebApp } from './web/web-app.middleware';
 import { sameOriginOnly } from './common/same-origin.guard';
 import { pageAccess } from './auth/page-access';
@@ -42,7 +43,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   server.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   server.use('/api', sameOriginOnly, express.json({ limit: JSON_BODY_MAX_BYTES }));
   const principals = app.get(PrincipalResolver);
-  mountBullBoard(server, [app.get(ExportQueueService).queue], principals);
+  mountBullBoard(server, [app.get(ExportQueueService).queue, app.get(MailJobs).queue], principals);
   // The reference page is for signed-in users like the routes it describes (their AccessGuard
   // says so too); a browser that is not signed in is sent to the sign-in page and back.
   server.use(DOCS_PATH, pageAccess(principals, 'viewer'));

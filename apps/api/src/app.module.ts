@@ -50,6 +50,9 @@ import { BatchesService } from './batches/batches.service';
 import { BatchFlowService } from './queue/batch-flow.service';
 import { OpenApiService } from './openapi/openapi.service';
 import { RouteAccessExplorer } from './openapi/route-access';
+import { DeliveriesController } from './deliveries/deliveries.controller';
+import { FollowsController } from './follows/follows.controller';
+import { mailProviders } from './deliveries/mail-providers';
 
 @Global()
 @Module({})
@@ -95,6 +98,8 @@ export class AppModule {
         ChecksController,
         BatchesController,
         PriceListsController,
+        DeliveriesController,
+        FollowsController,
         OpenApiController,
       ],
       providers: [
@@ -126,6 +131,7 @@ export class AppModule {
         RequestDrain,
         OpenApiService,
         RouteAccessExplorer,
+        ...mailProviders(config),
       ],
     };
   }

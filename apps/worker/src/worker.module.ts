@@ -20,6 +20,7 @@ import { BatchPriceShares } from './batch/batch-price-shares';
 import { BatchFiles } from './batch/batch-files';
 import { JobFilesService } from './export/job-files';
 import { ShareExchange, redisShareExchange } from './batch/share-exchange';
+import { mailProviders } from './mail/mail-providers';
 
 /** The worker: no HTTP API, only the queue consumer (plus an optional liveness port). */
 @Module({})
@@ -49,6 +50,7 @@ export class WorkerModule {
         JobFilesService,
         BatchJobRunner,
         ExportProcessor,
+        ...mailProviders(config),
         WorkerHealthServer,
       ],
     };

@@ -20,3 +20,5 @@ export * from './price-list.contract';
 export * from './price-list-messages';
 export * from './batch.contract';
 export * from './return-path';
+export * from './delivery.contract';
+export * from './delivery-messages';

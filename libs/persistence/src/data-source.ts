@@ -14,6 +14,7 @@ import { PriceListsAndBatches1774000000000 } from './migrations/1774000000000-pr
 import { BatchRowAttempts1774000000001 } from './migrations/1774000000001-batch-row-attempts';
 import { UnownedSweeping1774100000000 } from './migrations/1774100000000-unowned-sweeping';
 import { PriceVersionRows1774200000000 } from './migrations/1774200000000-price-version-rows';
+import { Deliveries1775100000000 } from './migrations/1775100000000-deliveries';
 import { UserEntity } from './user.entity';
 import { PriceListEntity, PriceListVersionEntity } from './price-list.entity';
 import { BatchEntity, BatchRowEntity } from './batch.entity';
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   BatchRowAttempts1774000000001,
   UnownedSweeping1774100000000,
   PriceVersionRows1774200000000,
+  Deliveries1775100000000,
 ];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */

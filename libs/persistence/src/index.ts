@@ -23,3 +23,6 @@ export * from './batches.repository';
 export * from './batch-rows.repository';
 export * from './price-lists.repository';
 export * from './price-list-versions.repository';
+export * from './deliveries.repository';
+export * from './notices.repository';
+export * from './followers.repository';

@@ -14,6 +14,9 @@ import { BatchesRepository } from './batches.repository';
 import { BatchRowsRepository } from './batch-rows.repository';
 import { PriceListsRepository } from './price-lists.repository';
 import { PriceListVersionsRepository } from './price-list-versions.repository';
+import { DeliveriesRepository } from './deliveries.repository';
+import { NoticesRepository } from './notices.repository';
+import { FollowersRepository } from './followers.repository';
 
 /** Nest providers of the repositories, built on the app's TypeORM DataSource. */
 export function repositoryProviders() {
@@ -33,6 +36,9 @@ export function repositoryProviders() {
     BatchRowsRepository,
     PriceListsRepository,
     PriceListVersionsRepository,
+    DeliveriesRepository,
+    NoticesRepository,
+    FollowersRepository,
   ].map((repository) => ({
     provide: repository,
     inject: [DataSource],

@@ -9,13 +9,13 @@ import {
   type CreateBatchRequest,
   type CreatedBatch,
 } from '@app/contracts';
-import { BatchesRepository, ExportsRepository, type Actor, type BatchPlanRow, type NotReady } from '@app/persistence';
+import { BatchesRepository, ExportsRepository, type Actor, type BatchPlanRow, type BatchStart, type NotReady } from '@app/persistence';
 import { StorageService } from '@app/storage';
 import { UserError, notFound } from '../common/user-error';
 import { BatchFlowService, type BatchChild } from '../queue/batch-flow.service';
 import { QueueUnavailableError } from '../queue/export-queue.service';
 import { notReadyError } from '../exports/not-ready';
-import { toBatch, toBatchSummary } from './batch.mapper';
+import { toBatch, toBatchSummary } from '@app/delivery';
 import { sendBatchArchive } from './batch-archive';
 
 /**
@@ -32,12 +32,16 @@ export class BatchesService {
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
-  async create(actor: Actor, request: CreateBatchRequest): Promise<CreatedBatch> {
+  /**
+   * `start`: what a batch no user started says of itself (DESIGN §16's run by itself passes
+   * `{ reason: 'new-version', priceListId }` and the list's `deliver`); a user's request carries only `deliver`.
+   */
+  async create(actor: Actor, request: CreateBatchRequest, start: Omit<BatchStart, 'deliver'> = {}): Promise<CreatedBatch> {
     const ready = await this.exports.readinessOf(request.taskIds);
     const plan = request.taskIds.map((taskId, i): BatchPlanRow => ({ taskId, error: ready[i] === null ? null : notReadyMessage(ready[i]!) }));
     const unknown = plan.filter((p) => p.error === ERR.taskNotFound).length;
     if (unknown) throw notFound(BATCH_ERR.unknownTasks(unknown));
-    const created = await this.batches.create(actor, request.action, plan);
+    const created = await this.batches.create(actor, request.action, plan, { ...start, deliver: request.deliver === true });
     if ('unknown' in created) throw notFound(BATCH_ERR.unknownTasks(created.unknown));
     const { batchId, exports } = created;
     const children = plan.flatMap((p, position): BatchChild[] => {
