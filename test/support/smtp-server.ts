@@ -88,7 +88,8 @@ export class CapturingSmtpServer {
   url(): string {
     const scheme = this.options.tls === 'implicit' ? 'smtps' : 'smtp';
     const auth = this.options.auth ? `${encodeURIComponent(this.options.auth.user)}:${encodeURIComponent(this.options.auth.pass)}@` : '';
-    return `${scheme}://${auth}${this.options.tls ? 'localhost' : '127.0.0.1'}:${this.port}`;
+    // The certificate names 127.0.0.1 too, so TLS is verified against the address itself.
+    return `${scheme}://${auth}127.0.0.1:${this.port}`;
   }
 
   /** The next `times` messages are refused with this reply. */
