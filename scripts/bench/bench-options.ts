@@ -32,6 +32,10 @@ export interface BenchOptions {
   batchItems: number;
   /** Only the batch case (one price list at --rows, no other stage). */
   batchOnly: boolean;
+  /** Exports of the mail stage (issue 36): one batch, each file e-mailed to a local SMTP server; 0 = skip. */
+  mailExports: number;
+  /** Only the mail stage. */
+  mailOnly: boolean;
   json?: string;
   /** Where the generated price lists keep their texts (fixture-builder's STRING_STYLES). */
   strings: StringStyle;
@@ -60,6 +64,8 @@ export const DEFAULTS: BenchOptions = {
   batchTasks: 20,
   batchItems: 200,
   batchOnly: false,
+  mailExports: 200,
+  mailOnly: false,
   strings: 'shared',
   seed: 20240501,
   keepLogs: false,
@@ -93,6 +99,10 @@ export const USAGE = `npm run bench -- [flags]
                       ${DEFAULTS.batchTasks}, 0 = skip)
   --batch-items N     items of each task of the batch (default ${DEFAULTS.batchItems})
   --batch-only        only the batch case (a few minutes)
+  --mail-exports N    the mail stage: a batch of N small exports, each e-mailed (Отправить всем)
+                      to a local SMTP server, messages/s (issue 36: ≥ 20; default
+                      ${DEFAULTS.mailExports}, 0 = skip); --runs up to 3
+  --mail-only         only the mail stage (a few minutes)
   --strings S         where the price lists keep their texts: shared (the shared-strings part,
                       default), str (t="str" cells) or inline (t="inlineStr"), as written by
                       streaming writers
@@ -115,6 +125,7 @@ const INT_FLAGS: Record<string, keyof BenchOptions> = {
   '--grid-keys': 'gridKeys',
   '--batch-tasks': 'batchTasks',
   '--batch-items': 'batchItems',
+  '--mail-exports': 'mailExports',
   '--seed': 'seed',
 };
 const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
@@ -123,6 +134,7 @@ const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
   '--load-only': 'loadOnly',
   '--grid-only': 'gridOnly',
   '--batch-only': 'batchOnly',
+  '--mail-only': 'mailOnly',
   '--keep-logs': 'keepLogs',
 };
 
@@ -164,7 +176,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (options.loadOnly && options.skipLoad) throw new Error('--load-only and --skip-load exclude each other');
   if (options.loadOnly && options.gridOnly) throw new Error('--load-only and --grid-only exclude each other');
   if (options.gridOnly && options.gridItems.length === 0) throw new Error('--grid-only needs --grid-items');
-  if ([options.loadOnly, options.gridOnly, options.batchOnly].filter(Boolean).length > 1) throw new Error('--load-only, --grid-only and --batch-only exclude each other');
+  if ([options.loadOnly, options.gridOnly, options.batchOnly, options.mailOnly].filter(Boolean).length > 1) throw new Error('--load-only, --grid-only, --batch-only and --mail-only exclude each other');
+  if (options.mailOnly && options.mailExports < 1) throw new Error('--mail-only needs --mail-exports ≥ 1');
   if (options.batchOnly && (options.batchTasks < 2 || options.batchItems < 1)) throw new Error('--batch-only needs --batch-tasks ≥ 2 and --batch-items ≥ 1');
   if (options.items > 10_000 || options.checkItems > 10_000 || options.gridItems.some((n) => n > 10_000)) {
     throw new Error('--items, --check-items, --grid-items: the API accepts at most 10,000 items per task');

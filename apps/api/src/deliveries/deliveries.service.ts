@@ -15,6 +15,9 @@ import { MailJobs, composeDelivery } from '@app/delivery';
 import { BatchesRepository, DeliveriesRepository, type Actor, type DeliveryContext } from '@app/persistence';
 import { conflict, notFound } from '../common/user-error';
 
+/** Exports `Отправить всем` queues at once (the API's database pool holds 10 connections). */
+const BATCH_SEND_AT_ONCE = 4;
+
 /**
  * A task's delivery settings, its log, and sending (DESIGN §17). A send writes its row first
  * (queued, the message rendered, its Message-ID chosen) and then queues its job; a job Redis
@@ -68,17 +71,22 @@ export class DeliveriesService {
     if (head.action !== 'generate') throw conflict(DELIVERY_ERR.batchNotGenerate);
     if (head.finished < head.total) throw conflict(DELIVERY_ERR.batchRunning);
     const answer: BatchSendResponse = { queued: 0, alreadySent: 0, noRecipients: 0 };
-    for (const exportId of await this.deliveries.batchExports(batchId)) {
-      const outcome = await this.deliveries.request(actor, exportId, false, this.compose);
-      if ('refused' in outcome) {
-        if (outcome.refused === 'no-recipients') answer.noRecipients++;
-      } else if ('sentAt' in outcome || !outcome.fresh) {
-        answer.alreadySent++;
-      } else {
-        answer.queued++;
-        await this.queue(outcome.queued.id);
+    const pending = await this.deliveries.batchExports(batchId);
+    // A few at a time: each is its own short transaction, and the first messages leave while the rest are written.
+    const next = async (): Promise<void> => {
+      for (let exportId = pending.shift(); exportId !== undefined; exportId = pending.shift()) {
+        const outcome = await this.deliveries.request(actor, exportId, false, this.compose);
+        if ('refused' in outcome) {
+          if (outcome.refused === 'no-recipients') answer.noRecipients++;
+        } else if ('sentAt' in outcome || !outcome.fresh) {
+          answer.alreadySent++;
+        } else {
+          answer.queued++;
+          await this.queue(outcome.queued.id);
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: BATCH_SEND_AT_ONCE }, next));
     return answer;
   }
 
