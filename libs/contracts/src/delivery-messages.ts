@@ -33,7 +33,6 @@ export const DELIVERY_ERR = {
   lost: 'попытки исчерпаны после сбоев',
   /** `POST /api/admin/mail/test`. */
   testFailed: (reason: string) => `Тестовое письмо не отправлено: ${reason}`,
-  followNotFound: 'Прайс не найден',
 } as const;
 
 export const DELIVERY_UI = {
@@ -101,9 +100,11 @@ export const NOTICE_TEXT = {
   failingSubject: (list: string) => `Прайс «${list}»: источник не отвечает`,
   failingBody: (list: string, messages: string[], link: string) =>
     `Источник прайса «${list}» не ответил ${messages.length} раза подряд.\n\nПоследние ошибки:\n${messages.map((m) => `— ${m}`).join('\n')}\n\nНастройки источника: ${link}\n`,
-  batchSubject: (title: string, done: number, total: number, failed: number) => `${title} завершено: готово ${done} из ${total}${failed ? `, с ошибкой ${failed}` : ''}`,
-  batchBody: (title: string, started: string, lines: string[], link: string) =>
-    `${title}, запущенное ${started}, завершено.\n\n${lines.join('\n')}\n\nИтоги — во вложении; пакет: ${link}\n`,
+  /** A batch's end, by its action (the words agree with it). */
+  batchEnded: { generate: 'Пакетное формирование завершено', check: 'Пакетная проверка завершена' } as Record<string, string>,
+  batchSubject: (ended: string, done: number, total: number, failed: number) => `${ended}: готово ${done} из ${total}${failed ? `, с ошибкой ${failed}` : ''}`,
+  batchBody: (ended: string, started: string, lines: string[], link: string) =>
+    `${ended} (запуск: ${started}).\n\n${lines.join('\n')}\n\nИтоги — во вложении; пакет: ${link}\n`,
   batchLine: (name: string, status: string, detail: string) => `— ${name}: ${status}${detail ? ` (${detail})` : ''}`,
   batchByItself: (list: string) => `само по новой версии прайса «${list}»`,
 } as const;

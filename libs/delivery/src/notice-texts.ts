@@ -19,7 +19,7 @@ export function failingNotice(list: string, messages: string[], link: string): {
 
 /** A batch's end: a line per task (its status, and its numbers or its error), the counts in the subject. */
 export function batchNotice(batch: Batch, byItselfList: string | null, timeZone: string, link: string): { subject: string; body: string } {
-  const title = BATCH_UI.title[batch.action];
+  const ended = NOTICE_TEXT.batchEnded[batch.action];
   const done = batch.tasks.filter((t) => t.status === 'done').length;
   const lines = batch.tasks.map((t) => {
     const detail = t.status === 'failed' ? (t.error ?? '') : t.rows !== undefined ? `${BATCH_UI.columns.rows.toLowerCase()} ${t.rows}, ${BATCH_UI.columns.found.toLowerCase()} ${t.matched ?? 0}` : '';
@@ -27,5 +27,5 @@ export function batchNotice(batch: Batch, byItselfList: string | null, timeZone:
   });
   const when = formatDayTime(new Date(batch.createdAt), timeZone);
   const started = byItselfList !== null ? `${when}, ${NOTICE_TEXT.batchByItself(byItselfList)}` : batch.createdBy ? `${when}, ${batch.createdBy.displayName}` : when;
-  return { subject: NOTICE_TEXT.batchSubject(title, done, batch.total, batch.failed), body: NOTICE_TEXT.batchBody(title, started, lines, link) };
+  return { subject: NOTICE_TEXT.batchSubject(ended, done, batch.total, batch.failed), body: NOTICE_TEXT.batchBody(ended, started, lines, link) };
 }

@@ -142,4 +142,10 @@ export class NoticesRepository {
   unfinished(before: Date, take = 500): Promise<{ id: string; attempts: number }[]> {
     return unfinished(this.db, 'notices', before, take);
   }
+
+  /** Ended notices made before `cutoff` (the exports' retention); a batch's go with their batch anyway. */
+  async purge(cutoff: Date): Promise<number> {
+    const [, removed] = (await this.db.query(`DELETE FROM notices WHERE status <> 'queued' AND created_at < $1`, [cutoff])) as [unknown, number];
+    return removed;
+  }
 }

@@ -11,16 +11,21 @@ import { ExportDeliveries } from './export-deliveries';
 const MAX_ATTEMPTS = DELIVERY_LIMITS.retries + 1;
 /** How far back a batch export's owed message is still sent: a message days late helps nobody. */
 const OWED_WINDOW_MS = 24 * 3600_000;
+/** Old notices are swept at most this often (the reconciler runs every JOB_LOCK_MS). */
+const PURGE_EVERY_MS = 3600_000;
 
 /**
  * Run every JOB_LOCK_MS by one worker at a time (a job scheduler of the `mail` queue), as the
  * export reconciler does for exports: what PostgreSQL says is owed is queued again when Redis no
  * longer holds its job (wiped, or the job ended without its row: the row is the truth). Rows
  * untouched for less than JOB_LOCK_MS are left alone (their job may be on its way). Also: batch
- * exports whose message was never written, and finished batches whose end was never told.
+ * exports whose message was never written, finished batches whose end was never told, and (hourly)
+ * notices older than the exports' retention. A delivery row goes with its export.
  */
 @Injectable()
 export class MailReconciler {
+  private purgedAt = 0;
+
   constructor(
     private readonly deliveries: DeliveriesRepository,
     private readonly notices: NoticesRepository,
@@ -45,6 +50,10 @@ export class MailReconciler {
     const ended = await this.notices.unnoticedBatches(before);
     for (const batchId of ended) await this.notifier.batchEnded(batchId);
     if (requeued || owed.length || ended.length) this.logger.warn({ requeued, owed: owed.length, told: ended.length }, 'mail reconciled');
+    if (now.getTime() - this.purgedAt > PURGE_EVERY_MS) {
+      this.purgedAt = now.getTime();
+      await this.notices.purge(new Date(now.getTime() - this.config.EXPORT_RETENTION_DAYS * 24 * 3600_000));
+    }
     return { requeued, owed: owed.length, told: ended.length };
   }
 
