@@ -12,11 +12,16 @@ const taskId = new UuidParamPipe(ERR.taskNotFound);
 const exportId = new UuidParamPipe(ERR.exportNotFound);
 const batchId = new UuidParamPipe(BATCH_ERR.notFound);
 /** `Отправить` may come with no body at all: a first send. */
-const sendBody = new (class extends ZodBodyPipe<typeof sendExportSchema> {
-  transform(value: unknown) {
+class SendBodyPipe extends ZodBodyPipe<typeof sendExportSchema> {
+  constructor() {
+    super(sendExportSchema);
+  }
+
+  transform(value: unknown): SendExportRequest {
     return super.transform(value ?? {});
   }
-})(sendExportSchema);
+}
+const sendBody = new SendBodyPipe();
 
 /** DESIGN §17: a task's recipients, its delivery log, and sending a file, a batch's files, a test message. */
 @Controller('api')

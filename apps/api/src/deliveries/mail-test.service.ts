@@ -1,9 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { DELIVERY_ERR, NOTICE_TEXT, type MailTestResponse } from '@app/contracts';
 import { MailFailure, Mailer, newMessageId } from '@app/delivery';
 import { DeliveriesRepository, type Actor } from '@app/persistence';
-import { Inject } from '@nestjs/common';
 import { UserError } from '../common/user-error';
 
 /**
