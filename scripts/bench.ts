@@ -13,6 +13,9 @@ import { runCheckVsGenerate, type CheckSummary } from './bench/check-runner';
 import { gridTable, gridTargets, measureGrid, type GridMeasure } from './bench/grid-runner';
 import { runBatchBench, type BatchBenchSummary } from './bench/batch-runner';
 import { batchTable, batchTargets } from './bench/batch-table';
+import { runMailBench, type MailBenchSummary } from './bench/mail-runner';
+import { mailTable, mailTargets } from './bench/mail-table';
+import { SmtpSink } from './bench/smtp-sink';
 import { breakdownTable, loadTable, stageTable, targetTable, type StageRow, type Target } from './bench/results-table';
 import { runStages, type StageName, type StageResult } from './bench/stage-runner';
 import { mb, median, medianRecord, ratio } from './bench/stats-helper';
@@ -30,6 +33,7 @@ import { hostsTable, hostsTargets } from './bench/hosts-table';
  *   check — `Проверить` against `Сформировать` on a --check-items task at --rows, run by run in turn;
  *   small-task load — --clients concurrent clients against --load-workers workers;
  *   grid — the task page in Chromium at --grid-items items: first rows, keystrokes, heap, scrolling;
+ *   mail — --mail-exports exports of one batch e-mailed (Отправить всем) to a local SMTP server;
  *   batch — --batch-tasks tasks on one --rows price list: the batch against one export, one and two workers;
  *   --hosts N,N,… alone: workers on simulated hosts (network namespaces, CPU quotas), throughput per host count.
  *   diff, diff-kept — the --rows list against its next version (diffPriceVersions with diff.xlsx
@@ -220,7 +224,12 @@ async function main(): Promise<void> {
   let checked: CheckSummary | undefined;
   const grid: GridMeasure[] = [];
   let batch: BatchBenchSummary | undefined;
-  const exports = !opts.loadOnly && !opts.gridOnly && !opts.batchOnly;
+  let mail: MailBenchSummary | undefined;
+  const exports = !opts.loadOnly && !opts.gridOnly && !opts.batchOnly && !opts.mailOnly;
+  const mailStage = opts.mailExports > 0 && !opts.diffOnly && (opts.mailOnly || exports);
+  // The workers send to it: it is there before they start.
+  const sink = mailStage ? await SmtpSink.start() : undefined;
+  if (sink) stack.env.SMTP_URL = sink.url;
   let revision: RevisionInputs | undefined;
   try {
     let inputs: BenchInputs | undefined;
@@ -250,7 +259,7 @@ async function main(): Promise<void> {
         log(`  check ${median(checked.checkTimes).toFixed(0)} ms, generate ${median(checked.generateTimes).toFixed(0)} ms: ${ratio(checked.ratio)} (${checked.warnings} warnings)`);
       }
 
-      if (!opts.loadOnly && !opts.batchOnly) {
+      if (!opts.loadOnly && !opts.batchOnly && !opts.mailOnly) {
         if (opts.gridOnly) await stack.startBenchWorker();
         for (const items of opts.gridItems) {
           log(`grid: the task page with ${items} items in Chromium, ${opts.runs} opens, ${opts.gridKeys} keystrokes`);
@@ -270,13 +279,22 @@ async function main(): Promise<void> {
         overtake = await runOvertake(client, { taskId: compare.taskId!, rows: compare.rows }, small, log);
       }
 
-      if (opts.batchTasks > 0 && !opts.loadOnly && !opts.gridOnly) {
+      if (opts.batchTasks > 0 && !opts.loadOnly && !opts.gridOnly && !opts.mailOnly) {
         log(`batch: ${opts.batchTasks} tasks × ${opts.batchItems} items on one ${opts.rows}-row price list, ${opts.runs} runs on one worker, then on two`);
         const base = inputs ?? (await buildInputs(workDir, opts.rows, opts.batchItems, opts.seed, opts.strings));
         batch = await runBatchBench(stack, client, base, { rows: opts.rows, tasks: opts.batchTasks, items: opts.batchItems, runs: opts.runs, log });
       }
 
-      if (!opts.skipLoad && !opts.gridOnly && !opts.batchOnly) {
+      if (sink) {
+        const runs = Math.min(opts.runs, 3);
+        log(`mail: ${opts.mailExports} exports of one batch, each e-mailed to a local SMTP server, ${runs} runs; one worker`);
+        const small = await buildInputs(workDir, opts.loadRows, 20, opts.seed, opts.strings);
+        await stack.stopWorkers();
+        await stack.startBenchWorker();
+        mail = await runMailBench(client, sink, small, { rows: opts.loadRows, exports: opts.mailExports, items: 20, runs, log });
+      }
+
+      if (!opts.skipLoad && !opts.gridOnly && !opts.batchOnly && !opts.mailOnly) {
         const small = await buildInputs(workDir, opts.loadRows, opts.loadItems, opts.seed, opts.strings);
         await stack.stopWorkers();
         for (let i = 0; i < opts.loadWorkers; i++) await stack.startBenchWorker(opts.loadConcurrency || undefined);
@@ -286,18 +304,20 @@ async function main(): Promise<void> {
     }
   } finally {
     await cleanup();
+    await sink?.close();
   }
 
-  const exportTargets = opts.gridOnly || opts.batchOnly
+  const exportTargets = opts.gridOnly || opts.batchOnly || opts.mailOnly
     ? []
     : targets(main, compare, overtake, load, checked).filter((t) => (!opts.loadOnly || t.name.startsWith('small-task')) && (!opts.diffOnly || t.name.startsWith('diff') || t.name === 'engine / floor'));
-  const all = [...exportTargets, ...gridTargets(grid), ...(batch ? batchTargets(batch) : [])];
+  const all = [...exportTargets, ...gridTargets(grid), ...(batch ? batchTargets(batch) : []), ...(mail ? mailTargets(mail) : [])];
   const loadAvgEnd = loadavg().map((x) => +x.toFixed(2));
   const text: string[] = [];
   text.push(`Прайс-экспорт benchmark — ${new Date().toISOString()}`);
   text.push(`machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memGb} GB RAM, node ${machine.node}; load avg at start ${machine.loadAvgStart.join(' ')}, at end ${loadAvgEnd.join(' ')}`);
   if (opts.loadOnly) text.push(`inputs: small-task load only: ${opts.loadRows}-row price list, ${opts.loadItems} items`);
   else if (opts.gridOnly) text.push(`inputs: the task page only: ${opts.gridItems.join(', ')} items`);
+  else if (opts.mailOnly) text.push(`inputs: the mail stage only: ${opts.mailExports} exports (${opts.loadRows}-row price list, 20 items each) e-mailed to a local SMTP server`);
   else if (opts.diffOnly) text.push(`inputs: the diff case only: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 1e6).toFixed(1)} MB xlsx, ${STRING_STYLE_LABEL[opts.strings]}, seed ${opts.seed}) and its next version; ${opts.items} items for the export it is timed against; median of ${opts.runs} runs`);
   else if (opts.batchOnly) text.push(`inputs: the batch case only: ${opts.batchTasks} tasks × ${opts.batchItems} items on one ${opts.rows}-row price list (${STRING_STYLE_LABEL[opts.strings]}, seed ${opts.seed}), median of ${opts.runs} runs`);
   else text.push(`inputs: price list ${opts.rows} rows × 13 cols (${(main.priceBytes / 1e6).toFixed(1)} MB xlsx, ${STRING_STYLE_LABEL[opts.strings]}, seed ${opts.seed}), ${opts.items} items (~90% found, every 10th found by GM only), median of ${opts.runs} runs`);
@@ -322,6 +342,7 @@ async function main(): Promise<void> {
   if (load) text.push('', loadTable(load));
   if (grid.length) text.push('', gridTable(grid));
   if (batch) text.push('', batchTable(batch));
+  if (mail) text.push('', mailTable(mail));
   text.push('', targetTable(all));
   const checks = [...main.checks, ...(compare?.checks ?? [])];
   if (checks.length) text.push('', `RESULT CHECKS FAILED:\n  ${checks.join('\n  ')}`);
@@ -329,7 +350,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${text.join('\n')}\n`);
 
   if (opts.json) {
-    await writeFile(opts.json, JSON.stringify({ date: new Date().toISOString(), machine: { ...machine, loadAvgEnd }, options: opts, main, compare, overtake, load, checked, grid, batch, targets: all, checks }, null, 2));
+    await writeFile(opts.json, JSON.stringify({ date: new Date().toISOString(), machine: { ...machine, loadAvgEnd }, options: opts, main, compare, overtake, load, checked, grid, batch, mail, targets: all, checks }, null, 2));
     log(`results written to ${opts.json}`);
   }
   process.exitCode = checks.length ? 1 : 0;

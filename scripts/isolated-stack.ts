@@ -43,6 +43,8 @@ export class IsolatedStack extends AppLauncher {
         QUEUE_PREFIX: defaultQueuePrefix(databaseUrl),
         S3_BUCKET: `${options.kind.replace(/_/g, '-')}-${id}`,
         WEB_DIST: join(repoRoot(), 'dist/web'),
+        // Whatever the apps write beside their data (the mail outbox without SMTP_URL) stays in the stack's folder.
+        DATA_DIR: join(options.workDir, 'data'),
         ...options.env,
       },
       join(options.workDir, 'logs'),

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import type { Batch, BatchAction, Item, Mapping, Task } from '@app/contracts';
+import type { Batch, BatchAction, BatchSendResponse, Item, Mapping, Task } from '@app/contracts';
 
 /** The few API calls the benchmark makes, timed around the full body, signed in with a personal token. */
 export class ApiClient {
@@ -91,8 +91,18 @@ export class ApiClient {
   }
 
   /** POST /api/batches → its id (DESIGN §12). */
-  async startBatch(action: BatchAction, taskIds: string[]): Promise<string> {
-    return ((await this.json('POST', '/api/batches', { action, taskIds })) as { id: string }).id;
+  async startBatch(action: BatchAction, taskIds: string[], deliver = false): Promise<string> {
+    return ((await this.json('POST', '/api/batches', { action, taskIds, ...(deliver ? { deliver } : {}) })) as { id: string }).id;
+  }
+
+  /** A task's recipients (DESIGN §17). */
+  async putDelivery(taskId: string, to: string[]): Promise<void> {
+    await this.json('PUT', `/api/tasks/${taskId}/delivery`, { to });
+  }
+
+  /** `Отправить всем` on a finished batch. */
+  async sendBatch(batchId: string): Promise<BatchSendResponse> {
+    return (await this.json('POST', `/api/batches/${batchId}/send`, {})) as BatchSendResponse;
   }
 
   async batch(id: string): Promise<Batch> {

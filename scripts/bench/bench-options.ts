@@ -43,6 +43,10 @@ export interface BenchOptions {
   skipDiff: boolean;
   /** Only floor, engine and diff at --rows (in-process, no stack). */
   diffOnly: boolean;
+  /** Exports of the mail stage (issue 36): one batch, each file e-mailed to a local SMTP server; 0 = skip. */
+  mailExports: number;
+  /** Only the mail stage. */
+  mailOnly: boolean;
   json?: string;
   /** Where the generated price lists keep their texts (fixture-builder's STRING_STYLES). */
   strings: StringStyle;
@@ -77,6 +81,8 @@ export const DEFAULTS: BenchOptions = {
   batchOnly: false,
   skipDiff: false,
   diffOnly: false,
+  mailExports: 200,
+  mailOnly: false,
   strings: 'shared',
   seed: 20240501,
   keepLogs: false,
@@ -117,6 +123,10 @@ export const USAGE = `npm run bench -- [flags]
                       snapshot its own diff kept instead of its file
   --diff-only         only floor, engine and the diff stages at --rows (a minute or two; no API,
                       worker or S3)
+  --mail-exports N    the mail stage: a batch of N small exports, each e-mailed (Отправить всем)
+                      to a local SMTP server, messages/s (issue 36: ≥ 20; default
+                      ${DEFAULTS.mailExports}, 0 = skip); --runs up to 3
+  --mail-only         only the mail stage (a few minutes)
   --strings S         where the price lists keep their texts: shared (the shared-strings part,
                       default), str (t="str" cells) or inline (t="inlineStr"), as written by
                       streaming writers
@@ -149,6 +159,7 @@ const INT_FLAGS: Record<string, keyof BenchOptions> = {
   '--batch-items': 'batchItems',
   '--hosts-batch': 'hostsBatchTasks',
   '--hosts-small': 'hostsSmallExports',
+  '--mail-exports': 'mailExports',
   '--seed': 'seed',
 };
 const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
@@ -159,6 +170,7 @@ const BOOL_FLAGS: Record<string, keyof BenchOptions> = {
   '--batch-only': 'batchOnly',
   '--skip-diff': 'skipDiff',
   '--diff-only': 'diffOnly',
+  '--mail-only': 'mailOnly',
   '--keep-logs': 'keepLogs',
 };
 
@@ -209,9 +221,10 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (options.loadOnly && options.skipLoad) throw new Error('--load-only and --skip-load exclude each other');
   if (options.loadOnly && options.gridOnly) throw new Error('--load-only and --grid-only exclude each other');
   if (options.gridOnly && options.gridItems.length === 0) throw new Error('--grid-only needs --grid-items');
-  if ([options.loadOnly, options.gridOnly, options.batchOnly, options.diffOnly].filter(Boolean).length > 1) throw new Error('--load-only, --grid-only, --batch-only and --diff-only exclude each other');
+  if ([options.loadOnly, options.gridOnly, options.batchOnly, options.diffOnly, options.mailOnly].filter(Boolean).length > 1) throw new Error('--load-only, --grid-only, --batch-only, --diff-only and --mail-only exclude each other');
   if (options.diffOnly && options.skipDiff) throw new Error('--diff-only and --skip-diff exclude each other');
   if (options.diffOnly) Object.assign(options, { skipNaive: true, skipLoad: true, compareRows: 0, checkItems: 0, gridItems: [], batchTasks: 0 });
+  if (options.mailOnly && options.mailExports < 1) throw new Error('--mail-only needs --mail-exports ≥ 1');
   if (options.batchOnly && (options.batchTasks < 2 || options.batchItems < 1)) throw new Error('--batch-only needs --batch-tasks ≥ 2 and --batch-items ≥ 1');
   if (options.items > 10_000 || options.checkItems > 10_000 || options.gridItems.some((n) => n > 10_000)) {
     throw new Error('--items, --check-items, --grid-items: the API accepts at most 10,000 items per task');

@@ -133,7 +133,8 @@ describe('single sign-on through a real OpenID Connect provider (authorization c
 
     const cookie = `pe_session=${jar.get(apiUrl, 'pe_session')}`;
     const me = (await request(apiUrl).get('/api/auth/me').set('Cookie', cookie).expect(200)).body as MeResponse;
-    expect(me.user).toMatchObject({ login, displayName: `Сотрудник ${login}`, role: 'staff', sso: true, mustChangePassword: false });
+    // DESIGN §17: the ID token's `email` is where the user's notices go.
+    expect(me.user).toMatchObject({ login, displayName: `Сотрудник ${login}`, role: 'staff', sso: true, mustChangePassword: false, email: `${login}@example.com` });
     await request(apiUrl).post('/api/tasks').set('Cookie', cookie).send({ name: 'через SSO' }).expect(201);
     await request(apiUrl).get('/api/users').set('Cookie', cookie).expect(403);
 

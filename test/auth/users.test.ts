@@ -37,6 +37,18 @@ describe('users (admins, DESIGN §13)', () => {
     expect(await sql('SELECT id FROM users')).toHaveLength(before.length);
   });
 
+  it('keeps an e-mail address for notices (DESIGN §17): set when created or changed by an admin, cleared with null, in the journal', async () => {
+    const login = uniqueLogin('mail');
+    const created = (await api().post('/api/users').send({ login, role: 'staff', password: 'temporary-1', email: 'Anna@Shop.Example' }).expect(201)).body as User;
+    expect(created.email).toBe('Anna@shop.example');
+    expect((await api().post('/api/users').send({ login: uniqueLogin('x'), role: 'staff', password: 'temporary-1', email: 'anna' }).expect(400)).body).toEqual({ error: 'Поле «email»: ожидается адрес электронной почты или null' });
+    const changed = (await api().patch(`/api/users/${created.id}`).send({ email: 'anna.p@shop.example' }).expect(200)).body as User;
+    expect(changed.email).toBe('anna.p@shop.example');
+    expect(((await api().patch(`/api/users/${created.id}`).send({ email: null }).expect(200)).body as User).email).toBeNull();
+    const events = await sql<{ details: Record<string, unknown> }>(`SELECT details FROM audit_events WHERE action = 'user.update' AND details->>'userId' = $1 ORDER BY id`, [created.id]);
+    expect(events.map((e) => e.details.email)).toEqual([{ from: 'Anna@shop.example', to: 'anna.p@shop.example' }, { from: 'anna.p@shop.example', to: null }]);
+  });
+
   it('changes a role and a display name, disables and enables; 404 for no such user', async () => {
     const staff = await userWithRole('staff');
     const changed = await api().patch(`/api/users/${staff.user.id}`).send({ role: 'viewer', displayName: 'Только смотрит' }).expect(200);

@@ -27,12 +27,12 @@ describe('Bull Board at /admin/queues takes the admin session', () => {
     }
   });
 
-  it('shows the export queue, with the prefix the app uses, to an admin (session or personal token)', async () => {
+  it('shows the export and mail queues, with the prefix the app uses, to an admin (session or personal token)', async () => {
     const admin = await userWithRole('admin');
     const page = await admin.agent().get('/admin/queues').expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     const queues = await admin.agent().get('/admin/queues/api/queues').expect(200);
-    expect((queues.body.queues as { name: string }[]).map((q) => q.name)).toEqual(['export']);
+    expect((queues.body.queues as { name: string }[]).map((q) => q.name)).toEqual(['export', 'mail']);
     await api().get('/admin/queues/api/queues').expect(200);
   });
 

@@ -9,6 +9,7 @@ import type { AppConfig } from '@app/config';
 import { AppModule } from './app.module';
 import { ExportQueueService } from './queue/export-queue.service';
 import { mountBullBoard } from './admin/bull-board';
+import { MailJobs } from '@app/delivery';
 import { mountWebApp } from './web/web-app.middleware';
 import { sameOriginOnly } from './common/same-origin.guard';
 import { pageAccess } from './auth/page-access';
@@ -49,7 +50,7 @@ export async function createApiApp(config: AppConfig): Promise<NestExpressApplic
   // JSON bodies are read by JsonBodyInterceptor, after AccessGuard: never before the caller is known.
   server.use('/api', sameOriginOnly);
   const principals = app.get(PrincipalResolver);
-  mountBullBoard(server, [app.get(ExportQueueService).queue], principals);
+  mountBullBoard(server, [app.get(ExportQueueService).queue, app.get(MailJobs).queue], principals);
   // The reference page is for signed-in users like the routes it describes (their AccessGuard
   // says so too); a browser that is not signed in is sent to the sign-in page and back.
   server.use(DOCS_PATH, pageAccess(principals, 'viewer'));

@@ -58,6 +58,9 @@ import { OpenApiService } from './openapi/openapi.service';
 import { RouteAccessExplorer } from './openapi/route-access';
 import { ApiMetricsService } from './metrics/api-metrics.service';
 import { MetricsPortServer } from './metrics/metrics-endpoints';
+import { DeliveriesController } from './deliveries/deliveries.controller';
+import { FollowsController } from './follows/follows.controller';
+import { mailProviders } from './deliveries/mail-providers';
 
 @Global()
 @Module({})
@@ -105,6 +108,8 @@ export class AppModule {
         PriceListsController,
         PriceVersionsController,
         PriceSourcesController,
+        DeliveriesController,
+        FollowsController,
         OpenApiController,
       ],
       providers: [
@@ -144,6 +149,7 @@ export class AppModule {
         RouteAccessExplorer,
         ApiMetricsService,
         MetricsPortServer,
+        ...mailProviders(config),
       ],
     };
   }

@@ -30,6 +30,7 @@ import { SourcePollJobRunner } from './price-sources/source-poll-job.runner';
 import { PriceListReconciler } from './housekeeping/price-list-reconciler';
 
 const idleLog = new Logger('PostgreSQL');
+import { mailProviders } from './mail/mail-providers';
 
 /** The worker: no HTTP API, only the queue consumer (plus an optional liveness port). */
 @Module({})
@@ -68,6 +69,7 @@ export class WorkerModule {
         PriceListReconciler,
         { provide: SecretBox, useValue: new SecretBox(config.SECRETS_KEY) },
         ExportProcessor,
+        ...mailProviders(config),
         WorkerHealthServer,
       ],
     };

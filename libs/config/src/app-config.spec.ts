@@ -31,6 +31,18 @@ describe('loadConfig', () => {
     expect(message).toBe('Invalid configuration: PORT: expected an integer 1–65535; REDIS_URL: expected a redis: or rediss: URL');
   });
 
+  it('takes the mail settings (DESIGN §17) and names a wrong one', () => {
+    const c = loadConfig({ SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465', MAIL_FROM: 'Прайсы <prices@example.com>' });
+    expect(c.SMTP_URL).toBe('smtps://user:p%40ss@mail.example.com:465');
+    expect([c.MAIL_MAX_MB, c.MAIL_TIMEZONE]).toEqual([20, 'Europe/Moscow']);
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: expected smtp:\/\//);
+    expect(() => loadConfig({ MAIL_FROM: 'Прайсы <prices@example.com>\r\nBcc: x@y.z' })).toThrow(/MAIL_FROM: expected an address/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_TIMEZONE: 'Mars/Olympus' })).toThrow(/MAIL_TIMEZONE: expected an IANA time zone/);
+    expect(() => loadConfig({ MAIL_MAX_MB: '0' })).toThrow(/MAIL_MAX_MB: expected an integer 1–1024/);
+  });
+
   it('refuses in production a guessable first admin', () => {
     const prod = { NODE_ENV: 'production' };
     expect(() => loadConfig({ ...prod, ADMIN_USER: 'admin', ADMIN_PASSWORD: 'long-enough-secret' })).toThrow(/ADMIN_USER: must not be the default/);

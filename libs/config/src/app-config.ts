@@ -68,6 +68,35 @@ const publicUrl = z
 
 export const DEFAULT_ADMIN = { user: 'admin', password: 'admin' } as const;
 
+/** `smtp://user:pass@host:587` (STARTTLS) or `smtps://user:pass@host:465` (TLS from the start), no path. */
+const smtpUrl = z
+  .string()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return ['smtp:', 'smtps:'].includes(u.protocol) && !!u.hostname && (u.pathname === '' || u.pathname === '/') && !u.hash;
+    } catch {
+      return false;
+    }
+  }, 'expected smtp://[user:password@]host[:port] (STARTTLS) or smtps://… (TLS from the start)')
+  .optional();
+/** An address, or `Name <address>`, with no line breaks (it becomes the From header). */
+const mailFrom = z
+  .string()
+  .default('Прайс-экспорт <price-export@localhost>')
+  .refine((v) => !/[\r\n]/.test(v) && /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(v.trim()), 'expected an address or "Name <address>"');
+const timeZone = z
+  .string()
+  .default('Europe/Moscow')
+  .refine((v) => {
+    try {
+      new Intl.DateTimeFormat('ru-RU', { timeZone: v });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'expected an IANA time zone such as Europe/Moscow');
+
 const text = (def: string) => z.string().min(1, 'must not be empty').default(def);
 const flag = (def: boolean) =>
   z
@@ -123,6 +152,11 @@ const operatorSettings = {
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,}$/, 'expected at least 16 printable characters, no spaces').optional(),
   /** A port of the API (on HOST) that serves only `GET /metrics`, no token asked; 0 = none. */
   METRICS_PORT: int(0, 0, 65535),
+  /** Mail out (DESIGN §17); unset: messages are written to DATA_DIR/outbox as .eml files (not in production). */
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: mailFrom,
+  /** The largest export sent as an attachment. */
+  MAIL_MAX_MB: int(20, 1, 1024),
 };
 
 /** Tuning: rarely changed; README says why each exists. */
@@ -160,6 +194,14 @@ const tuningSettings = {
   /** `npm start` without S3_ENDPOINT: the embedded S3 server's folder and port. */
   DATA_DIR: text('data'),
   EMBEDDED_S3_PORT: int(0, 0, 65535),
+  /** The first pause before a temporary mail failure is tried again; each next one is twice as long. */
+  MAIL_RETRY_MS: int(30_000, 100, 3_600_000),
+  /** Longest wait for the mail server: to connect, to greet, between two replies. */
+  MAIL_TIMEOUT_MS: int(60_000, 500, 600_000),
+  /** Messages a worker sends at once, over at most as many pooled SMTP connections. */
+  MAIL_CONCURRENCY: int(5, 1, 50),
+  /** The time zone of the dates in messages and in the delivery log's 409. */
+  MAIL_TIMEZONE: timeZone,
 };
 
 const schema = z.object({ ...operatorSettings, ...tuningSettings });

@@ -68,6 +68,11 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   'user.update': 'Пользователь изменён',
   'token.create': 'Токен создан',
   'token.revoke': 'Токен отозван',
+  'delivery.settings': 'Отправка настроена',
+  'delivery.sent': 'Файл отправлен',
+  'delivery.failed': 'Отправка не удалась',
+  'price-list.follow': 'Слежение за прайсом',
+  'mail.test': 'Тестовое письмо',
 };
 
 /** The columns of `GET /api/audit.csv`; times are written in UTC (ISO 8601), as the header says. */

@@ -37,6 +37,8 @@ export interface User {
   lastSignInAt: string | null;
   /** Signs in through single sign-on (it may have no password). */
   sso: boolean;
+  /** Where notices go (DESIGN §17); null: none. Single sign-on users get it from the ID token's `email`. */
+  email: string | null;
 }
 
 /** `GET /api/auth/me` and the sign-in's answer. */
@@ -96,6 +98,11 @@ export const AUDIT_ACTIONS = [
   'user.update',
   'token.create',
   'token.revoke',
+  'delivery.settings',
+  'delivery.sent',
+  'delivery.failed',
+  'price-list.follow',
+  'mail.test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

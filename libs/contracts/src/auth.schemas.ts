@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS, AUTH_LIMITS, ROLES } from './auth.contract';
 import { AUTH_ERR } from './auth-messages';
 import { ERR } from './messages';
 import { hasControlChars } from './normalize';
+import { emailSchema } from './delivery.schemas';
 
 /** Request bodies of DESIGN §13, validated once for the API (the web app checks the same lengths). */
 
@@ -41,6 +42,7 @@ export const createUserSchema = z.object({
   displayName: displayNameSchema.optional(),
   role: roleSchema,
   password: passwordSchema,
+  email: emailSchema.optional(),
 });
 
 export const patchUserSchema = z.strictObject({
@@ -48,6 +50,7 @@ export const patchUserSchema = z.strictObject({
   role: roleSchema.optional(),
   disabled: z.boolean({ error: AUTH_ERR.booleanInvalid }).optional(),
   password: passwordSchema.optional(),
+  email: emailSchema.optional(),
 });
 
 export const createTokenSchema = z.object({

@@ -1,5 +1,6 @@
 /** Batches: one action over many tasks at once (DESIGN §12), shared by the API and the web app. */
 import type { MadeBy } from './auth.contract';
+import type { BatchRowDelivery } from './delivery.contract';
 
 export const BATCH_ACTIONS = ['generate', 'check'] as const;
 export type BatchAction = (typeof BATCH_ACTIONS)[number];
@@ -13,6 +14,8 @@ export const BATCH_LIST_MAX = 50;
 export interface CreateBatchRequest {
   action: BatchAction;
   taskIds: string[];
+  /** generate: send each file to its task's recipients as soon as it is made (DESIGN §17). */
+  deliver?: boolean;
 }
 
 export interface BatchRowChanges {
@@ -37,6 +40,8 @@ export interface BatchRow {
   /** Against the task's export before this one (generate) or its newest export (check). */
   changes?: BatchRowChanges;
   error?: string;
+  /** generate, once its file is made: the newest message of it to the task's recipients. */
+  delivery?: BatchRowDelivery;
 }
 
 export interface Batch {
@@ -48,6 +53,8 @@ export interface Batch {
   total: number;
   finished: number;
   failed: number;
+  /** Each file is sent to its task's recipients as it is made. */
+  deliver: boolean;
   tasks: BatchRow[];
 }
 

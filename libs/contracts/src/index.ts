@@ -27,3 +27,5 @@ export * from './source-messages';
 export * from './job-kinds';
 export * from './ops-messages';
 export * from './file-name';
+export * from './delivery.contract';
+export * from './delivery-messages';

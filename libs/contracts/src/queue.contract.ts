@@ -143,3 +143,25 @@ export function decodeExportFailure(reason: string): ExportFailure {
   }
   return { status: 500, error: ERR.generateFailed };
 }
+
+/**
+ * E-mail (DESIGN §17) has a queue of its own, `mail`, so a message waits behind other messages
+ * only, never behind a batch's exports, and its workers' concurrency suits network waits rather
+ * than the CPU. Its jobs name a row; the row is the truth, and the job id is the row's id, so a
+ * job queued again (the reconciler after Redis lost its data) is never doubled.
+ */
+export const MAIL_QUEUE = 'mail';
+/** One message of an export to its task's recipients: `{ deliveryId }` (a row of `deliveries`). */
+export const SEND_JOB = 'send';
+/** One notice to the people told of an event (a held version, a failing source, a batch's end): `{ noticeId }`. */
+export const NOTIFY_JOB = 'notify';
+/** Recurring: queues again the deliveries and notices whose job was lost, and the sends a finished export still owes. */
+export const MAIL_RECONCILE_JOB = 'mail-reconcile';
+
+export interface SendJobData {
+  deliveryId: string;
+}
+
+export interface NotifyJobData {
+  noticeId: string;
+}

@@ -9,6 +9,7 @@ import type { Batch, BatchSummary, CreatedBatch } from './batch.contract';
 import { HOLD_REASON_CODES, type AddPriceVersionResponse, type CompareSettings, type GuardThresholds, type HoldReason, type PriceList, type PriceListDiff } from './price-list.contract';
 import type { ApiError, HealthResponse, Mapping, PatchTaskResponse, Task, TaskSummary } from './task.contract';
 import { SOURCE_RUN_OUTCOMES, type PriceListSource, type SourceRun, type SourceRunOutcome, type SourceTestResult } from './source.contract';
+import type { BatchSendResponse, Delivery, DeliverySettingsResponse, FollowState, FollowedList, MailTestResponse } from './delivery.contract';
 
 /**
  * The API's answers as zod schemas, for the OpenAPI document (apps/api/src/openapi) and the tests
@@ -251,6 +252,7 @@ const user = z.object({
   createdAt: isoTime,
   lastSignInAt: isoTime.nullable(),
   sso: z.boolean().describe('signs in through single sign-on (it may have no password)'),
+  email: z.string().nullable().describe('where notices go; null: none (single sign-on users get the ID token\'s `email`)'),
 });
 const meResponse = z.object({ user });
 const authOptions = z.object({
@@ -311,6 +313,14 @@ const batchRow = z.object({
   warnings: z.int().min(0).optional(),
   changes: batchRowChanges.optional(),
   error: z.string().optional().describe('the Russian message of a failed row'),
+  delivery: z
+    .object({
+      status: z.enum(['queued', 'sent', 'failed', 'none']).describe('`none`: the task has no recipients'),
+      sentAt: isoTime.nullable(),
+      error: z.string().nullable(),
+    })
+    .optional()
+    .describe('generate, once its file is made: the newest message of it to the task\'s recipients'),
 });
 const batchSummary = z.object({
   id,
@@ -321,9 +331,51 @@ const batchSummary = z.object({
   total: z.int().min(1),
   finished: z.int().min(0).describe('rows ended, done or failed'),
   failed: z.int().min(0),
+  deliver: z.boolean().describe("each file is sent to its task's recipients as it is made"),
 });
 const batch = batchSummary.extend({ tasks: z.array(batchRow).describe('in the order the tasks were given') });
 const createdBatch = z.object({ id });
+
+const addresses = z.array(z.string());
+const deliverySettings = z.object({
+  to: addresses,
+  cc: addresses,
+  subject: z.string().describe('a template: `{task}`, `{date}`, `{priceList}`, `{version}`'),
+  body: z.string().describe('a template, as the subject'),
+  auto: z.boolean().describe('send after every export a batch makes'),
+  updatedAt: isoTime,
+  updatedBy: auditUser.nullable(),
+});
+const deliverySettingsResponse = z.object({
+  settings: deliverySettings.nullable().describe('null until recipients are set'),
+  defaults: z.object({ subject: z.string(), body: z.string() }).describe('the templates a new card starts from'),
+});
+const delivery = z.object({
+  id,
+  exportId: id,
+  taskId: id.nullable(),
+  to: addresses,
+  cc: addresses,
+  subject: z.string(),
+  fileName: z.string().describe('the attachment: `<task> — <DD.MM.YYYY>.xlsx`'),
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.int().min(0).describe('SMTP conversations begun'),
+  messageId: z.string().describe('chosen before the first attempt, the same on every retry'),
+  reply: z.string().nullable().describe("the mail server's last reply, or the outbox file written"),
+  error: z.string().nullable().describe('why a failed delivery failed, in Russian'),
+  createdAt: isoTime,
+  sentAt: isoTime.nullable(),
+  by: auditUser.nullable(),
+  batchId: id.nullable(),
+});
+const batchSendResponse = z.object({
+  queued: z.int().min(0).describe('messages queued now'),
+  alreadySent: z.int().min(0).describe('files already sent, or on their way, to their recipients'),
+  noRecipients: z.int().min(0).describe('tasks without recipients'),
+});
+const mailTestResponse = z.object({ to: z.string(), messageId: z.string(), reply: z.string().describe("the mail server's reply") });
+const followState = z.object({ following: z.boolean() });
+const followedList = z.object({ priceListId: id, name: z.string(), since: isoTime });
 
 const up = z.enum(['ok', 'down']);
 const healthResponse = z.object({
@@ -387,6 +439,13 @@ export const RESPONSE_SCHEMAS = {
   BatchSummary: batchSummary,
   Batch: batch,
   CreatedBatch: createdBatch,
+  DeliverySettings: deliverySettings,
+  DeliverySettingsResponse: deliverySettingsResponse,
+  Delivery: delivery,
+  BatchSendResponse: batchSendResponse,
+  MailTestResponse: mailTestResponse,
+  FollowState: followState,
+  FollowedList: followedList,
 };
 
 /** Both types with every interface and intersection flattened, so only their fields are compared. */
@@ -430,4 +489,10 @@ export type ResponseSchemasMatchContracts = [
   Holds<Same<Answer<'Batch'>, Batch>>,
   Holds<Same<Answer<'BatchSummary'>, BatchSummary>>,
   Holds<Same<Answer<'CreatedBatch'>, CreatedBatch>>,
+  Holds<Same<Answer<'DeliverySettingsResponse'>, DeliverySettingsResponse>>,
+  Holds<Same<Answer<'Delivery'>, Delivery>>,
+  Holds<Same<Answer<'BatchSendResponse'>, BatchSendResponse>>,
+  Holds<Same<Answer<'MailTestResponse'>, MailTestResponse>>,
+  Holds<Same<Answer<'FollowState'>, FollowState>>,
+  Holds<Same<Answer<'FollowedList'>, FollowedList>>,
 ];

@@ -24,10 +24,28 @@ export class BatchEntity {
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt: Date | null;
 
+  /** DESIGN §17: each file is sent to its task's recipients as it is made. */
+  @Column({ type: 'boolean', default: false })
+  deliver: boolean;
+
+  /** Why it started when no user started it: `new-version` (a price list's run by itself, DESIGN §16); null for a user's. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  reason: BatchReason | null;
+
+  /** The price list whose new version started it (with `reason`). */
+  @Column({ name: 'price_list_id', type: 'uuid', nullable: true })
+  priceListId: string | null;
+
+  /** When the notice of its end was written (DESIGN §17); null until then. */
+  @Column({ name: 'noticed_at', type: 'timestamptz', nullable: true })
+  noticedAt: Date | null;
   /** A batch a list started by itself (DESIGN §16): the version that became current; null for a person's batch. */
   @Column({ name: 'price_version_id', type: 'uuid', nullable: true })
   priceVersionId: string | null;
 }
+
+/** A batch no user started: a price list's run by itself on a new version (DESIGN §16). */
+export type BatchReason = 'new-version';
 
 /** What a finished row keeps of its export or check, for the batch page and Итоги.xlsx. */
 export interface BatchRowResult {

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import type { BatchAction, BatchRowStatus, ExportChanges, ExportReport, MadeBy } from '@app/contracts';
+import type { BatchAction, BatchRowDelivery, BatchRowStatus, ExportChanges, ExportReport, MadeBy } from '@app/contracts';
 import { recordAudit, type Actor } from './audit-writer';
-import type { BatchRowResult } from './batch.entity';
+import type { BatchReason, BatchRowResult } from './batch.entity';
 import { EXPORT_TRANSITIONS } from './export-status';
 
 /** A task of a new batch; `error`: why it cannot run (its row is failed from the start). */
@@ -25,6 +25,21 @@ export interface BatchRowView {
   changes: ExportChanges | null;
   error: string | null;
   objectKey: string | null;
+  /** The newest message of its export (DESIGN §17); `none` when its task has no recipients; null when neither applies. */
+  delivery: BatchRowDelivery | null;
+}
+
+/**
+ * What a batch says of itself beyond its action (DESIGN §17): whether it sends each file as it is
+ * made, and for a batch a price list started by itself on a new version (DESIGN §16) why and which
+ * list — its end is then told to the list's followers rather than to its starter.
+ */
+export interface BatchStart {
+  deliver?: boolean;
+  reason?: BatchReason;
+  priceListId?: string;
+  /** With `reason` `new-version`: the version that became current (DESIGN §16). */
+  versionId?: string;
 }
 
 export interface BatchHead {
@@ -36,6 +51,7 @@ export interface BatchHead {
   total: number;
   finished: number;
   failed: number;
+  deliver: boolean;
 }
 
 /**
@@ -46,7 +62,7 @@ export const ROW_STATUS = `CASE WHEN r.export_id IS NULL THEN r.status WHEN e.id
 const ENDED = `(${ROW_STATUS}) IN ('done', 'failed')`;
 
 const HEAD_SQL = `
-  SELECT b.id, b.action, b.created_at, b.finished_at, u.id AS user_id, u.login, u.display_name,
+  SELECT b.id, b.action, b.created_at, b.finished_at, b.deliver, u.id AS user_id, u.login, u.display_name,
          count(*)::int AS total, count(*) FILTER (WHERE ${ENDED})::int AS finished,
          count(*) FILTER (WHERE (${ROW_STATUS}) = 'failed')::int AS failed
     FROM batches b JOIN batch_rows r ON r.batch_id = b.id LEFT JOIN exports e ON e.id = r.export_id
@@ -63,6 +79,7 @@ interface HeadRow {
   total: number;
   finished: number;
   failed: number;
+  deliver: boolean;
 }
 
 const toHead = (r: HeadRow): BatchHead => ({
@@ -74,6 +91,7 @@ const toHead = (r: HeadRow): BatchHead => ({
   total: r.total,
   finished: r.finished,
   failed: r.failed,
+  deliver: r.deliver,
 });
 
 /**
@@ -88,18 +106,17 @@ export class BatchesRepository {
    * queued export per runnable task, and the `batch` audit event. `unknown`: how many of the
    * tasks do not exist (nothing is written then).
    */
-  async create(actor: Actor, action: BatchAction, plan: BatchPlanRow[], reason?: { reason: 'new-version'; versionId: string; priceListId: string }): Promise<{ batchId: string; exports: Map<string, string> } | { unknown: number }> {
+  async create(actor: Actor, action: BatchAction, plan: BatchPlanRow[], start: BatchStart = {}): Promise<{ batchId: string; exports: Map<string, string> } | { unknown: number }> {
     return this.db.transaction(async (tx) => {
       const ids = plan.map((p) => p.taskId);
       // FOR SHARE: a task deleted meanwhile waits for this batch, whose rows then lose it as any row would.
       const tasks = await tx.query<{ id: string; name: string }[]>(`SELECT id, name FROM tasks WHERE id = ANY($1::uuid[]) FOR SHARE`, [ids]);
       if (tasks.length < ids.length) return { unknown: ids.length - tasks.length };
       const names = new Map(tasks.map((t) => [t.id, t.name]));
-      const [{ id: batchId }] = await tx.query<{ id: string }[]>(`INSERT INTO batches (action, created_by, price_version_id) VALUES ($1, $2, $3) RETURNING id`, [
-        action,
-        actor.id,
-        reason?.versionId ?? null,
-      ]);
+      const [{ id: batchId }] = await tx.query<{ id: string }[]>(
+        `INSERT INTO batches (action, created_by, deliver, reason, price_list_id, price_version_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [action, actor.id, action === 'generate' && start.deliver === true, start.reason ?? null, start.priceListId ?? null, start.versionId ?? null],
+      );
       const runnable = plan.filter((p) => p.error === null).map((p) => p.taskId);
       const exports = new Map<string, string>();
       if (action === 'generate' && runnable.length) {
@@ -116,7 +133,11 @@ export class BatchesRepository {
            FROM unnest($2::uuid[], $3::text[], $4::uuid[], $5::text[]) WITH ORDINALITY AS u(t, n, x, err, p)`,
         [batchId, ids, ids.map((id) => names.get(id)), ids.map((id) => exports.get(id) ?? null), plan.map((p) => p.error)],
       );
-      await recordAudit(tx, actor, 'batch', { batchId, action, tasks: ids.length, ...reason });
+      const extra = {
+        ...(start.deliver && action === 'generate' ? { deliver: true } : {}),
+        ...(start.reason ? { reason: start.reason, priceListId: start.priceListId ?? null, versionId: start.versionId ?? null } : {}),
+      };
+      await recordAudit(tx, actor, 'batch', { batchId, action, tasks: ids.length, ...extra });
       return { batchId, exports };
     });
   }
@@ -165,8 +186,11 @@ export class BatchesRepository {
   async rows(batchId: string): Promise<BatchRowView[]> {
     const rows = await this.db.query<RawRow[]>(
       `SELECT r.position, r.task_id, r.task_name, r.export_id, ${ROW_STATUS} AS status, r.result, e.report, e.changes,
-              (r.export_id IS NOT NULL AND e.id IS NULL) AS gone, COALESCE(e.error, r.error) AS error, e.object_key
-         FROM batch_rows r LEFT JOIN exports e ON e.id = r.export_id
+              (r.export_id IS NOT NULL AND e.id IS NULL) AS gone, COALESCE(e.error, r.error) AS error, e.object_key,
+              d.status AS delivery_status, d.sent_at AS delivery_sent_at, d.error AS delivery_error, s.task_id IS NOT NULL AS has_recipients, b.deliver
+         FROM batch_rows r JOIN batches b ON b.id = r.batch_id LEFT JOIN exports e ON e.id = r.export_id
+         LEFT JOIN LATERAL (SELECT status, sent_at, error FROM deliveries WHERE export_id = r.export_id ORDER BY created_at DESC LIMIT 1) d ON true
+         LEFT JOIN task_deliveries s ON s.task_id = r.task_id
         WHERE r.batch_id = $1 ORDER BY r.position`,
       [batchId],
     );
@@ -182,6 +206,7 @@ export class BatchesRepository {
       changes: r.changes,
       error: r.error,
       objectKey: r.status === 'done' ? r.object_key : null,
+      delivery: rowDelivery(r),
     }));
   }
 }
@@ -198,4 +223,16 @@ interface RawRow {
   gone: boolean;
   error: string | null;
   object_key: string | null;
+  delivery_status: BatchRowDelivery['status'] | null;
+  delivery_sent_at: Date | null;
+  delivery_error: string | null;
+  has_recipients: boolean;
+  deliver: boolean;
+}
+
+/** A made file's newest message, or, in a batch that sends its files, `none` when its task has no recipients. */
+function rowDelivery(r: RawRow): BatchRowDelivery | null {
+  if (r.delivery_status) return { status: r.delivery_status, sentAt: r.delivery_sent_at ? r.delivery_sent_at.toISOString() : null, error: r.delivery_error };
+  if (r.deliver && r.status === 'done' && r.export_id && !r.has_recipients) return { status: 'none', sentAt: null, error: null };
+  return null;
 }

@@ -15,6 +15,7 @@ import { BatchRowAttempts1774000000001 } from './migrations/1774000000001-batch-
 import { UnownedSweeping1774100000000 } from './migrations/1774100000000-unowned-sweeping';
 import { PriceVersionRows1774200000000 } from './migrations/1774200000000-price-version-rows';
 import { PriceListSources1775000000000 } from './migrations/1775000000000-price-list-sources';
+import { Deliveries1775100000000 } from './migrations/1775100000000-deliveries';
 import { UserEntity } from './user.entity';
 import { PriceListEntity, PriceListVersionEntity } from './price-list.entity';
 import { BatchEntity, BatchRowEntity } from './batch.entity';
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   UnownedSweeping1774100000000,
   PriceVersionRows1774200000000,
   PriceListSources1775000000000,
+  Deliveries1775100000000,
 ];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */

@@ -28,3 +28,6 @@ export { AUTOMATIC_USER_ID } from './migrations/1775000000000-price-list-sources
 export * from './version-status';
 export * from './secret-box';
 export * from './price-list-sources.repository';
+export * from './deliveries.repository';
+export * from './notices.repository';
+export * from './followers.repository';

@@ -15,6 +15,9 @@ import { BatchRowsRepository } from './batch-rows.repository';
 import { PriceListsRepository } from './price-lists.repository';
 import { PriceListVersionsRepository } from './price-list-versions.repository';
 import { PriceListSourcesRepository } from './price-list-sources.repository';
+import { DeliveriesRepository } from './deliveries.repository';
+import { NoticesRepository } from './notices.repository';
+import { FollowersRepository } from './followers.repository';
 
 /** Nest providers of the repositories, built on the app's TypeORM DataSource. */
 export function repositoryProviders() {
@@ -35,6 +38,9 @@ export function repositoryProviders() {
     PriceListsRepository,
     PriceListVersionsRepository,
     PriceListSourcesRepository,
+    DeliveriesRepository,
+    NoticesRepository,
+    FollowersRepository,
   ].map((repository) => ({
     provide: repository,
     inject: [DataSource],

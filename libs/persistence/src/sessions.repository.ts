@@ -12,6 +12,8 @@ export interface Principal {
   createdAt: Date;
   lastSignInAt: Date | null;
   oidcSubject: string | null;
+  /** Where notices go (DESIGN §17). */
+  email: string | null;
   /** The session's id (its hash); null when the call came with a personal token. */
   sessionId: string | null;
 }
@@ -27,9 +29,10 @@ interface PrincipalRow {
   created_at: Date;
   last_sign_in_at: Date | null;
   oidc_subject: string | null;
+  email: string | null;
 }
 
-const USER_COLUMNS = 'u.id, u.login, u.display_name, u.role, u.must_change_password, u.created_at, u.last_sign_in_at, u.oidc_subject';
+const USER_COLUMNS = 'u.id, u.login, u.display_name, u.role, u.must_change_password, u.created_at, u.last_sign_in_at, u.oidc_subject, u.email';
 /** A session's or token's last use is written at most this often, not on every call. */
 const TOUCH_EVERY_MS = 60_000;
 const IDLE = `interval '${AUTH_LIMITS.sessionIdleHours} hours'`;
@@ -44,6 +47,7 @@ const toPrincipal = (row: PrincipalRow, sessionId: string | null): Principal => 
   createdAt: row.created_at,
   lastSignInAt: row.last_sign_in_at,
   oidcSubject: row.oidc_subject,
+  email: row.email,
   sessionId,
 });
 

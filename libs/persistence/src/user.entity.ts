@@ -31,6 +31,10 @@ export class UserEntity {
   @Column({ name: 'oidc_subject', type: 'text', nullable: true })
   oidcSubject: string | null;
 
+  /** Where notices go (DESIGN §17); single sign-on fills it from the ID token. */
+  @Column({ type: 'varchar', length: 254, nullable: true })
+  email: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

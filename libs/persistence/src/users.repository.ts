@@ -10,6 +10,7 @@ export interface NewUser {
   passwordHash: string | null;
   mustChangePassword: boolean;
   oidcSubject?: string | null;
+  email?: string | null;
 }
 
 export interface UserChange {
@@ -18,6 +19,8 @@ export interface UserChange {
   disabled?: boolean;
   /** A new temporary password's hash (an admin's reset). */
   passwordHash?: string;
+  /** Where notices go (DESIGN §17); null: none. */
+  email?: string | null;
 }
 
 /** Why a write was refused; the service turns it into the user's message. */
@@ -86,7 +89,7 @@ export class UsersRepository {
     try {
       return await this.db.transaction(async (tx) => {
         const repo = tx.getRepository(UserEntity);
-        const saved = await repo.save(repo.create({ ...user, oidcSubject: user.oidcSubject ?? null, disabled: false }));
+        const saved = await repo.save(repo.create({ ...user, oidcSubject: user.oidcSubject ?? null, email: user.email ?? null, disabled: false }));
         const via = user.oidcSubject ? { via: 'sso' } : {};
         await recordAudit(tx, actor ?? saved, 'user.create', { userId: saved.id, login: saved.login, role: saved.role, ...via });
         return saved;
@@ -125,6 +128,10 @@ export class UsersRepository {
         details.disabled = change.disabled;
         user.disabled = change.disabled;
       }
+      if (change.email !== undefined && change.email !== user.email) {
+        details.email = { from: user.email, to: change.email };
+        user.email = change.email;
+      }
       await repo.save(user);
       if (change.passwordHash !== undefined) {
         details.passwordReset = true;
@@ -137,6 +144,16 @@ export class UsersRepository {
       // A PATCH that changes nothing is no event.
       if (Object.keys(details).length > 2) await recordAudit(tx, actor, 'user.update', via ? { ...details, via } : details);
       return user;
+    });
+  }
+
+  /** The user's own address (`Учётная запись`); an event only when it changed. */
+  async setOwnEmail(id: string, email: string | null): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ email: string | null; login: string }[]>('SELECT email, login FROM users WHERE id = $1 FOR UPDATE', [id]);
+      if (!row || row.email === email) return;
+      await tx.query('UPDATE users SET email = $2 WHERE id = $1', [id, email]);
+      await recordAudit(tx, { id }, 'user.update', { userId: id, login: row.login, email: { from: row.email, to: email } });
     });
   }
 

@@ -1,5 +1,5 @@
 import { ERR, type CreateBatchRequest } from '@app/contracts';
-import type { Actor, BatchPlanRow, BatchesRepository, ExportsRepository, NotReady } from '@app/persistence';
+import type { Actor, BatchPlanRow, BatchStart, BatchesRepository, ExportsRepository, NotReady } from '@app/persistence';
 import { QueueUnavailableError } from './job-options';
 import type { BatchChild, BatchFlows } from './batch-flows';
 
@@ -18,13 +18,6 @@ export function notReadyMessage(notReady: NotReady): string {
   return ERR.noItems;
 }
 
-/** Why a batch was started other than by a person's request: a list's new version (DESIGN §16). */
-export interface BatchReason {
-  reason: 'new-version';
-  versionId: string;
-  priceListId: string;
-}
-
 /**
  * Starts a batch (DESIGN §12): everything it needs written to PostgreSQL in one transaction, then
  * one flow queued; from then on the workers make each row. A person's batch (the API) and a list's
@@ -38,12 +31,13 @@ export class BatchStarter {
     private readonly flows: BatchFlows,
   ) {}
 
-  async start(actor: Actor, request: CreateBatchRequest, reason?: BatchReason): Promise<{ id: string }> {
+  /** `start`: whether it delivers (DESIGN §17), and why it started when no person started it (a list's new version, §16). */
+  async start(actor: Actor, request: Pick<CreateBatchRequest, 'action' | 'taskIds'>, start: BatchStart = {}): Promise<{ id: string }> {
     const ready = await this.exports.readinessOf(request.taskIds);
     const plan = request.taskIds.map((taskId, i): BatchPlanRow => ({ taskId, error: ready[i] === null ? null : notReadyMessage(ready[i]!) }));
     const unknown = plan.filter((p) => p.error === ERR.taskNotFound).length;
     if (unknown) throw new UnknownTasksError(unknown);
-    const created = await this.batches.create(actor, request.action, plan, reason);
+    const created = await this.batches.create(actor, request.action, plan, start);
     if ('unknown' in created) throw new UnknownTasksError(created.unknown);
     const { batchId, exports } = created;
     const children = plan.flatMap((p, position): BatchChild[] => {

@@ -12,7 +12,8 @@ export interface ListRunSettings {
  * A list's run by itself (DESIGN §16): when a version becomes current — compared and passed, or
  * accepted — a batch of the list's `onNewVersion` action over the tasks that follow it starts, as
  * the built-in user `Автоматически`. Called by whoever made the version current: the worker's
- * comparison, the API's `Принять`, a list's first version.
+ * comparison, the API's `Принять`, a list's first version. With the list's `deliver`, each file is
+ * sent to its task's recipients as it is made (DESIGN §17).
  */
 export class ListRuns {
   constructor(
@@ -25,7 +26,8 @@ export class ListRuns {
     if (list.onNewVersion === 'none') return null;
     const taskIds = await this.followers(list.id);
     if (!taskIds.length) return null;
-    const { id } = await this.starter.start({ id: AUTOMATIC_USER_ID }, { action: list.onNewVersion, taskIds }, { reason: 'new-version', versionId, priceListId: list.id });
+    const start = { deliver: list.deliver, reason: 'new-version' as const, versionId, priceListId: list.id };
+    const { id } = await this.starter.start({ id: AUTOMATIC_USER_ID }, { action: list.onNewVersion, taskIds }, start);
     return id;
   }
 }

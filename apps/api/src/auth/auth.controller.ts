@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AUTH_ERR, type ApiTokenInfo, type AuthOptions, type CreatedApiToken, type MeResponse } from '@app/contracts';
 import { changePasswordSchema, createTokenSchema, signInSchema } from '@app/contracts/auth.schemas';
+import { patchMeSchema } from '@app/contracts/delivery.schemas';
 import type { Principal } from '@app/persistence';
 import { UuidParamPipe } from '../common/uuid-param.pipe';
 import { ZodBodyPipe } from '../common/zod-body.pipe';
@@ -43,6 +44,11 @@ export class AuthController {
   @Get('me')
   me(@CurrentUser() user: Principal): MeResponse {
     return { user: toUser(user) };
+  }
+
+  @Patch('me')
+  patchMe(@CurrentUser() user: Principal, @Body(new ZodBodyPipe(patchMeSchema)) body: { email: string | null }): Promise<MeResponse> {
+    return this.auth.setOwnEmail(user, body.email);
   }
 
   @Post('password')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_ERR, AUTH_LIMITS, AUTH_UI, ERR, SESSION_COOKIE, TOKEN_PREFIX } from '@app/contracts';
 import { changePasswordSchema, createTokenSchema, signInSchema } from '@app/contracts/auth.schemas';
+import { patchMeSchema } from '@app/contracts/delivery.schemas';
 import { RESPONSE_SCHEMAS as R } from '@app/contracts/response-schemas';
 import { idParamSchema } from '@app/contracts/schemas';
 import { placeholder, type RouteDoc } from '../openapi/route-doc';
@@ -45,6 +46,15 @@ export const AUTH_ROUTES: RouteDoc[] = [
     summary: 'Who is signed in',
     description: '`mustChangePassword: true`: the password is temporary, and every call but these `/api/auth/*` ones answers 403 until it is changed.',
     answers: [{ status: 200, description: 'the signed-in user', json: R.MeResponse }],
+  },
+  {
+    method: 'patch',
+    path: '/api/auth/me',
+    tag: 'auth',
+    summary: `«${AUTH_UI.account}»: one's own e-mail address`,
+    description: 'Where notices go (DESIGN §17): held versions and failing sources of the price lists one follows, and the end of one\'s batches. `null` (or an empty string) clears it.',
+    body: { schema: patchMeSchema, example: { email: 'ivanova@example.com' }, pipe: { invalid: [{ email: 'ivanova' }] } },
+    answers: [{ status: 200, description: 'the user with the address', json: R.MeResponse }],
   },
   {
     method: 'post',

@@ -97,6 +97,12 @@ export class AuthService {
     throw new UserError(429, AUTH_ERR.tooManySignIns(minutes));
   }
 
+  /** `Учётная запись`: one's own address for notices (DESIGN §17); null clears it. */
+  async setOwnEmail(user: Principal, email: string | null): Promise<MeResponse> {
+    await this.users.setOwnEmail(user.id, email);
+    return { user: toUser({ ...user, email }) };
+  }
+
   async listTokens(user: Principal): Promise<ApiTokenInfo[]> {
     return (await this.tokens.list(user.id)).map(toTokenInfo);
   }

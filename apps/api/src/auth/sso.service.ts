@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type * as Oidc from 'openid-client';
-import { AUTH_LIMITS, safeReturnPath, type AuthOptions } from '@app/contracts';
+import { AUTH_LIMITS, isEmailAddress, safeReturnPath, type AuthOptions } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SsoLoginsRepository, UsersRepository, type UserEntity } from '@app/persistence';
 import { AuthService } from './auth.service';
@@ -93,7 +93,7 @@ export class SsoService {
     if (!claims || typeof claims.sub !== 'string') throw new Error('the ID token has no subject');
     const subject = `${this.config.OIDC_ISSUER_URL} ${claims.sub}`;
     const known = await this.users.findBySubject(subject);
-    if (known) return this.withGroupRole(known, claims);
+    if (known) return this.withEmail(await this.withGroupRole(known, claims), claims);
     const role = this.inAdminGroup(claims) ? 'admin' : 'staff';
     const base = loginFromClaims(claims);
     const displayName = (typeof claims.name === 'string' && claims.name.trim()) || base;
@@ -106,6 +106,7 @@ export class SsoService {
         passwordHash: null,
         mustChangePassword: false,
         oidcSubject: subject,
+        email: emailFromClaims(claims),
       });
       if (typeof created !== 'string') return created;
       if (created !== 'login-taken') break;
@@ -133,6 +134,14 @@ export class SsoService {
     return updated && typeof updated !== 'string' ? updated : user;
   }
 
+  /** The provider's address is the user's (DESIGN §17): taken again at every sign-on when it changed. */
+  private async withEmail(user: UserEntity, claims: Claims): Promise<UserEntity> {
+    const email = emailFromClaims(claims);
+    if (email === null || email === user.email || user.disabled) return user;
+    const updated = await this.users.update(null, user.id, { email }, 'sso');
+    return updated && typeof updated !== 'string' ? updated : user;
+  }
+
   /** Discovery once per process; a failure is tried again on the next sign-in. */
   private configuration(): Promise<Oidc.Configuration> {
     if (!this.discovered) {
@@ -151,6 +160,12 @@ export class SsoService {
   private callbackUrl(req: Request): string {
     return `${this.origin.of(req)}${CALLBACK}`;
   }
+}
+
+/** The ID token's `email`, when it is an address (and not marked unverified). */
+function emailFromClaims(claims: Claims): string | null {
+  const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+  return email && claims.email_verified !== false && isEmailAddress(email) ? email : null;
 }
 
 /** A login from the claims: preferred_username, else the e-mail, else the subject; made to fit our rules. */

@@ -12,5 +12,6 @@ export function toUser(row: UserEntity | Principal): User {
     createdAt: row.createdAt.toISOString(),
     lastSignInAt: row.lastSignInAt ? row.lastSignInAt.toISOString() : null,
     sso: row.oidcSubject !== null,
+    email: row.email,
   };
 }

@@ -3,8 +3,7 @@ import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { BATCH_SUMMARY_FILE, BATCH_UI, type Batch } from '@app/contracts';
 import type { BatchRowView } from '@app/persistence';
-import { ArchiveNames } from './archive-names';
-import { summaryWorkbook } from './batch-summary-sheet';
+import { ArchiveNames, summaryWorkbook } from '@app/delivery';
 
 /**
  * Streams the batch's archive: every finished export named after its task, then Итоги.xlsx.

@@ -15,10 +15,10 @@ export const BATCH_ROUTES: RouteDoc[] = [
     tag: 'batches',
     summary: `Start one action over 1–${BATCH_TASKS_MAX} tasks`,
     description:
-      "Answers at once; the workers do the rest, each task as an ordinary export (`generate`: a history row per task with `batchId`) or check, all at once across the workers. A task not ready (no price list, template or items) gets a failed row with the reason; the others run. A task named twice is one row.",
+      "Answers at once; the workers do the rest, each task as an ordinary export (`generate`: a history row per task with `batchId`) or check, all at once across the workers. A task not ready (no price list, template or items) gets a failed row with the reason; the others run. A task named twice is one row. `deliver: true` (generate): each file is e-mailed to its task's recipients as soon as it is made (DESIGN §17; tasks with `auto` on are sent in any batch).",
     body: {
       schema: createBatchSchema,
-      example: { action: 'generate', taskIds: [EXAMPLE_ID] },
+      example: { action: 'generate', taskIds: [EXAMPLE_ID], deliver: true },
       pipe: { invalid: [{ action: 'export', taskIds: [EXAMPLE_ID] }, { action: 'check', taskIds: [] }, { action: 'check', taskIds: ['лента'] }] },
     },
     answers: [{ status: 202, description: 'the batch, started', json: R.CreatedBatch }],

@@ -1,19 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import {
-  BATCH_ERR,
-  BATCH_LIST_MAX,
-  ERR,
-  type Batch,
-  type BatchSummary,
-  type CreateBatchRequest,
-  type CreatedBatch,
-} from '@app/contracts';
+import { BATCH_ERR, BATCH_LIST_MAX, ERR, type Batch, type BatchSummary, type CreateBatchRequest, type CreatedBatch } from '@app/contracts';
+import { toBatch, toBatchSummary } from '@app/delivery';
 import { BatchesRepository, type Actor } from '@app/persistence';
 import { BatchStarter, QueueUnavailableError, UnknownTasksError } from '@app/queue';
 import { StorageService } from '@app/storage';
 import { UserError, notFound } from '../common/user-error';
-import { toBatch, toBatchSummary } from './batch.mapper';
 import { sendBatchArchive } from './batch-archive';
 
 /**
@@ -29,9 +21,10 @@ export class BatchesService {
     @Inject(StorageService) private readonly storage: StorageService,
   ) {}
 
+  /** A person's batch; `deliver` sends each file to its task's recipients as it is made (DESIGN §17). */
   async create(actor: Actor, request: CreateBatchRequest): Promise<CreatedBatch> {
     try {
-      return await this.starter.start(actor, request);
+      return await this.starter.start(actor, request, { deliver: request.deliver === true });
     } catch (error) {
       if (error instanceof UnknownTasksError) throw notFound(BATCH_ERR.unknownTasks(error.count));
       if (error instanceof QueueUnavailableError) throw new UserError(503, ERR.queueUnavailable);

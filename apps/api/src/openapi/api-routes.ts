@@ -1,6 +1,8 @@
 import { AUDIT_ROUTES } from '../audit/audit.openapi';
 import { AUTH_ROUTES } from '../auth/auth.openapi';
 import { BATCH_ROUTES } from '../batches/batches.openapi';
+import { DELIVERY_ROUTES } from '../deliveries/deliveries.openapi';
+import { FOLLOW_ROUTES } from '../follows/follows.openapi';
 import { CHECK_ROUTES } from '../checks/checks.openapi';
 import { EXPORT_ROUTES } from '../exports/exports.openapi';
 import { FILE_ROUTES } from '../files/files.openapi';
@@ -27,6 +29,8 @@ export const API_ROUTES: readonly RouteDoc[] = [
   ...EXPORT_ROUTES,
   ...CHECK_ROUTES,
   ...BATCH_ROUTES,
+  ...DELIVERY_ROUTES,
+  ...FOLLOW_ROUTES,
   ...HEADER_GUARD_ROUTES,
   ...PRICE_LIST_ROUTES,
   ...PRICE_VERSION_ROUTES,

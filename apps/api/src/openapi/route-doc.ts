@@ -78,6 +78,7 @@ export const API_TAGS = {
   exports: `«${UI.generate}» and the export history`,
   checks: `«${CHECK_UI.check}»: the export as it would be written, and its warnings`,
   batches: 'Batches: one export or check over many tasks at once',
+  mail: 'E-mail: each chain gets its file once, with a delivery log; followers of a price list are told (DESIGN §17)',
   priceLists: 'The library of price lists: versions that tasks follow, compared and held by the guard before they are used (DESIGN §12, §16)',
   priceSources: 'Where a price list arrives from by itself: an address or a mailbox, polled on a schedule (DESIGN §16)',
   guard: 'The template guard: headers that changed since the rules were made',

@@ -29,7 +29,7 @@ export class UsersService {
   async create(admin: Principal, body: z.output<typeof createUserSchema>): Promise<User> {
     const passwordHash = await this.hasher.hash(body.password);
     const displayName = body.displayName ?? body.login;
-    return answer(await this.users.create(admin, { login: body.login, displayName, role: body.role, passwordHash, mustChangePassword: true }));
+    return answer(await this.users.create(admin, { login: body.login, displayName, role: body.role, passwordHash, mustChangePassword: true, email: body.email ?? null }));
   }
 
   async update(admin: Principal, id: string, body: z.output<typeof patchUserSchema>): Promise<User> {

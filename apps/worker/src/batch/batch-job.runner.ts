@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { BatchJobData } from '@app/contracts';
 import { BatchRowsRepository } from '@app/persistence';
+import { FollowerNotifier } from '@app/delivery';
 import { OutageWait } from '../export/outage-wait';
 import { BatchPriceShares } from './batch-price-shares';
 
@@ -17,6 +18,7 @@ export class BatchJobRunner {
   constructor(
     private readonly rows: BatchRowsRepository,
     private readonly shares: BatchPriceShares,
+    private readonly notifier: FollowerNotifier,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly logger: PinoLogger,
   ) {}
@@ -26,6 +28,8 @@ export class BatchJobRunner {
     this.shares.release(batchId);
     const wait = new OutageWait(job, this.config.GENERATE_TIMEOUT_MS);
     await wait.database(() => this.rows.finishBatch(batchId));
+    // DESIGN §17: its starter (or, for a list's own batch, the list's followers) hears of its end; else the mail reconciler tells them.
+    await this.notifier.batchEnded(batchId).catch((err: Error) => this.logger.warn({ batchId, err: err.message }, 'could not tell of the batch’s end now'));
     this.logger.info({ jobId: job.id, batchId }, 'batch finished');
     return null;
   }

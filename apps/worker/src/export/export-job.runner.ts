@@ -13,6 +13,7 @@ import { EngineRejection, EngineRunner } from './engine-runner';
 import { JobFilesService } from './job-files';
 import { OutageWait } from './outage-wait';
 import { settleAll } from './settle-all';
+import { ExportDeliveries } from '../mail/export-deliveries';
 
 type ExportJob = Job<ExportJobData, ExportJobResult | null>;
 
@@ -36,6 +37,7 @@ export class ExportJobRunner {
     @Inject(StorageService) private readonly storage: StorageService,
     private readonly engine: EngineRunner,
     private readonly files: JobFilesService,
+    private readonly deliveries: ExportDeliveries,
     private readonly logger: PinoLogger,
   ) {}
 
@@ -84,6 +86,8 @@ export class ExportJobRunner {
         return null;
       }
       log.info({ rows: out.report.rows, timings, batchId: job.data.batchId }, 'export done');
+      // DESIGN §17: a batch's file goes to its task's recipients as soon as it is made.
+      if (job.data.batchId) await this.deliveries.afterExport(exportId);
       return jobResult(objectKey, out.xlsx.length, out.report);
     } catch (error) {
       throw await this.failure(job, error as Error, log);

@@ -24,5 +24,17 @@ describe('auditDetails', () => {
     expect(auditDetails({ action: 'user.update', details: { login: 'anna', role: { from: 'admin', to: 'staff' }, via: 'sso' } })).toBe(
       'anna, роль: Администратор → Сотрудник, по группе единого входа',
     );
+    expect(auditDetails({ action: 'user.update', details: { login: 'anna', email: { from: null, to: 'anna@shop.example' }, via: 'sso' } })).toBe(
+      'anna, почта: — → anna@shop.example, через единый вход',
+    );
+    expect(auditDetails({ action: 'delivery.sent', details: { to: ['a@chain.example', 'b@chain.example'], cc: ['c@example.com'], file: 'Лента — 25.11.2026.xlsx', reply: '250 2.0.0 Ok' } })).toBe(
+      'кому: a@chain.example, b@chain.example, копия: c@example.com, файл «Лента — 25.11.2026.xlsx», ответ сервера: 250 2.0.0 Ok',
+    );
+    expect(auditDetails({ action: 'delivery.failed', details: { to: ['a@chain.example'], cc: [], file: 'x.xlsx', reply: '550 No', error: 'Почтовый сервер отклонил письмо: 550 No' } })).toBe(
+      'кому: a@chain.example, файл «x.xlsx», Почтовый сервер отклонил письмо: 550 No',
+    );
+    expect(auditDetails({ action: 'delivery.settings', details: { to: ['a@chain.example'], cc: [], subject: '{task}', auto: true } })).toBe('кому: a@chain.example, после каждой пакетной выгрузки');
+    expect(auditDetails({ action: 'price-list.follow', details: { name: 'Поставщик', following: true } })).toBe('следит за прайсом «Поставщик»');
+    expect(auditDetails({ action: 'mail.test', details: { to: 'admin@example.com', reply: '250 Ok' } })).toBe('кому: admin@example.com, ответ сервера: 250 Ok');
   });
 });

@@ -1,4 +1,4 @@
-import { AUDIT_TEXT, ROLE_NAMES, type AuditEvent, type Role } from '@app/contracts';
+import { AUDIT_TEXT, DELIVERY_AUDIT_TEXT, ROLE_NAMES, type AuditEvent, type Role } from '@app/contracts';
 import { formatSize } from '../../../lib/format';
 
 type Details = Record<string, unknown>;
@@ -21,7 +21,24 @@ function userChange(d: Details): string[] {
   if (d.disabled === false) out.push(AUDIT_TEXT.disabledOff);
   if (d.passwordReset) out.push(AUDIT_TEXT.passwordReset);
   if (d.passwordChanged) out.push(AUDIT_TEXT.passwordChanged);
-  if (d.via === 'sso') out.push(AUDIT_TEXT.roleFromSso);
+  const email = d.email as { from?: unknown; to?: unknown } | undefined;
+  if (email) out.push(DELIVERY_AUDIT_TEXT.email(str(email.from), str(email.to)));
+  if (d.via === 'sso') out.push(role ? AUDIT_TEXT.roleFromSso : AUDIT_TEXT.viaSso);
+  return out;
+}
+
+const list = (v: unknown): string => (Array.isArray(v) ? v.map(str).join(', ') : '');
+
+/** DESIGN §17: a message of a file (to whom, which file, the server's reply or why it failed), a task's recipients, following a list, a test message. */
+function deliveryText(action: string, d: Details): string[] {
+  const out: string[] = [];
+  if (action === 'price-list.follow') return [(d.following ? DELIVERY_AUDIT_TEXT.follow : DELIVERY_AUDIT_TEXT.unfollow)(str(d.name))];
+  if (d.to !== undefined) out.push(DELIVERY_AUDIT_TEXT.to(Array.isArray(d.to) ? list(d.to) : str(d.to)));
+  if (Array.isArray(d.cc) && d.cc.length) out.push(DELIVERY_AUDIT_TEXT.cc(list(d.cc)));
+  if (d.file) out.push(DELIVERY_AUDIT_TEXT.file(str(d.file)));
+  if (action === 'delivery.settings' && d.auto) out.push(DELIVERY_AUDIT_TEXT.auto);
+  if (d.error) out.push(str(d.error));
+  else if (d.reply) out.push(DELIVERY_AUDIT_TEXT.reply(str(d.reply)));
   return out;
 }
 
@@ -74,6 +91,13 @@ export function auditDetails(event: Pick<AuditEvent, 'action' | 'details'>): str
       break;
     case 'auth.sign-in':
       parts.push(d.via === 'sso' ? AUDIT_TEXT.viaSso : AUDIT_TEXT.viaPassword, AUDIT_TEXT.from(str(d.address)));
+      break;
+    case 'delivery.settings':
+    case 'delivery.sent':
+    case 'delivery.failed':
+    case 'price-list.follow':
+    case 'mail.test':
+      parts.push(...deliveryText(event.action, d));
       break;
     case 'auth.sign-in-failed':
       parts.push(AUDIT_TEXT.triedLogin(str(d.login)), AUDIT_TEXT.from(str(d.address)));

@@ -2,6 +2,7 @@ import { AUTH_UI, ROLE_NAMES } from '@app/contracts';
 import { useAuth } from '../hooks/auth-context';
 import { ChangePasswordForm } from './change-password-form';
 import { TokensPanel } from './tokens-panel';
+import { AccountNotices } from '../../delivery/components/account-notices';
 
 /** `/account`: who is signed in, `Сменить пароль` (not for single sign-on users without one) and the personal tokens. */
 export function AccountPage() {
@@ -25,6 +26,7 @@ export function AccountPage() {
           <ChangePasswordForm />
         </section>
       )}
+      <AccountNotices />
       <TokensPanel />
     </div>
   );

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { BATCH_ERR, BATCH_UI, UI } from '@app/contracts';
+import { SendAllButton } from '../../delivery/components/batch-delivery';
+import { useCan } from '../../auth/hooks/auth-context';
 import { formatDateTime } from '../../../lib/format';
 import { batchArchiveUrl } from '../api/batches-api';
 import { useBatch } from '../hooks/use-batch';
@@ -7,7 +10,9 @@ import { BatchTable } from './batch-table';
 
 /** `/batch/:id`: the batch's progress, its table filling as tasks finish, and every file at once. */
 export function BatchPage({ id }: { id: string }) {
-  const load = useBatch(id);
+  const [round, setRound] = useState(0);
+  const load = useBatch(id, round);
+  const canSend = useCan('staff');
   if (load.status === 'loading') return <p className="placeholder">{UI.loading}</p>;
   if (load.status === 'missing') {
     return (
@@ -27,6 +32,7 @@ export function BatchPage({ id }: { id: string }) {
         </div>
         {hasFiles ? (
           <div className="page-header__actions">
+            {canSend ? <SendAllButton batch={batch} onQueued={() => setRound((r) => r + 1)} /> : null}
             <a className="btn btn--primary" href={batchArchiveUrl(batch.id)} download>
               {BATCH_UI.downloadAll}
             </a>

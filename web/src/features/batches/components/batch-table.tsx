@@ -3,6 +3,8 @@ import { BATCH_UI, UI } from '@app/contracts';
 import type { Batch, BatchRow } from '@app/contracts';
 import { taskPath } from '../../../lib/navigation';
 import { exportFileUrl } from '../../task-editor/api/task-editor-api';
+import { BatchDeliveryCell } from '../../delivery/components/batch-delivery';
+import { DELIVERY_UI } from '@app/contracts';
 
 const COLUMNS = BATCH_UI.columns;
 
@@ -28,6 +30,7 @@ export function BatchTable({ batch }: { batch: Batch }) {
             <th>{COLUMNS.changes}</th>
             <th>{COLUMNS.error}</th>
             <th>{COLUMNS.file}</th>
+            {batch.action === 'generate' ? <th>{DELIVERY_UI.batchColumn}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -52,6 +55,11 @@ export function BatchTable({ batch }: { batch: Batch }) {
                   </a>
                 ) : null}
               </td>
+              {batch.action === 'generate' ? (
+                <td>
+                  <BatchDeliveryCell row={row} />
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

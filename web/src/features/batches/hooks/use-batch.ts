@@ -10,9 +10,10 @@ export type BatchLoad = { status: 'loading' } | { status: 'missing' } | { status
 
 /**
  * The batch of the batch page, asked for every second while it runs (its rows fill as tasks
- * finish) and no more once it is done.
+ * finish) or a message of its files is on its way (DESIGN §17), and no more once all that is
+ * done; a new `round` (after `Отправить всем`) asks again.
  */
-export function useBatch(id: string): BatchLoad {
+export function useBatch(id: string, round = 0): BatchLoad {
   const { refresh } = useTasks();
   const [state, setState] = useState<{ id: string; load: BatchLoad }>({ id, load: { status: 'loading' } });
 
@@ -22,7 +23,7 @@ export function useBatch(id: string): BatchLoad {
         const batch = await fetchBatch(id, signal);
         if (signal.aborted) return false;
         setState({ id, load: { status: 'ready', batch } });
-        if (batch.status === 'running') return true;
+        if (batch.status === 'running' || batch.tasks.some((t) => t.delivery?.status === 'queued')) return true;
         // Finished exports take the stale dots off the sidebar's tasks.
         void refresh();
         return false;
@@ -32,7 +33,8 @@ export function useBatch(id: string): BatchLoad {
         return false;
       }
     },
-    [id, refresh],
+    // `round` only restarts the polling.
+    [id, refresh, round],
   );
   usePolling(poll, BATCH_UI.loadFailed);
 

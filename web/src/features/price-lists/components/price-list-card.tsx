@@ -9,6 +9,7 @@ import { PriceListRename } from './price-list-rename';
 import { PriceVersionColumns } from './price-version-columns';
 import { PriceVersionUpload } from './price-version-upload';
 import { PriceVersions } from './price-versions';
+import { FollowToggle } from '../../delivery/components/follow-toggle';
 
 interface Props {
   list: PriceList;
@@ -31,6 +32,7 @@ export function PriceListCard({ list, lists }: Props) {
         ) : (
           <h2 className="panel__title">{list.name}</h2>
         )}
+        {!renaming ? <FollowToggle listId={list.id} /> : null}
         {canEdit && !renaming ? (
           <div className="price-list__actions">
             <button type="button" className="btn btn--ghost" onClick={() => setRenaming(true)}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { AUTH_UI, PRICE_LIST_UI, TOAST, UI, warningText } from '@app/contracts';
 import type { ExportRecord } from '@app/contracts';
 import { formatDate, formatDateTime, formatSize } from '../../../lib/format';
@@ -13,8 +14,8 @@ function summary(e: ExportRecord): string {
   return TOAST.generatedSummary(r.matchedByMa + r.matchedByGm, r.rows);
 }
 
-/** The task's latest exports, newest first, each downloadable again. */
-export function ExportHistory({ taskId, exports }: { taskId: string; exports: ExportRecord[] | null }) {
+/** The task's latest exports, newest first, each downloadable again; `action`: what else a row offers (`Отправить`). */
+export function ExportHistory({ taskId, exports, action }: { taskId: string; exports: ExportRecord[] | null; action?: (e: ExportRecord) => ReactNode }) {
   return (
     <section className="panel">
       <h2 className="panel__title">{UI.exportsSection}</h2>
@@ -37,14 +38,15 @@ export function ExportHistory({ taskId, exports }: { taskId: string; exports: Ex
                 ))}
                 <ExportChangesSummary changes={e.changes} />
               </span>
-              {e.status === 'done' ? (
-                <a className="export-list__link" href={exportFileUrl(taskId, e.id)} download>
-                  {UI.download}
-                  {e.size ? ` (${formatSize(e.size)})` : ''}
-                </a>
-              ) : (
-                <span />
-              )}
+              <span className="export-list__actions">
+                {e.status === 'done' ? (
+                  <a className="export-list__link" href={exportFileUrl(taskId, e.id)} download>
+                    {UI.download}
+                    {e.size ? ` (${formatSize(e.size)})` : ''}
+                  </a>
+                ) : null}
+                {action?.(e)}
+              </span>
             </li>
           ))}
         </ul>

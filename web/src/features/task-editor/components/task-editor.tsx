@@ -13,6 +13,10 @@ import { ItemsSection } from './items-section';
 import { TaskHeader } from './task-header';
 import { useCan } from '../../auth/hooks/auth-context';
 import { TaskJournal } from '../../audit/components/task-journal';
+import { DeliveryCard } from '../../delivery/components/delivery-card';
+import { DeliveryLog } from '../../delivery/components/delivery-log';
+import { SendExportButton } from '../../delivery/components/send-export-button';
+import { useDeliveries } from '../../delivery/hooks/use-deliveries';
 
 interface Props {
   task: Task;
@@ -24,6 +28,7 @@ interface Props {
 export function TaskEditor({ task, onTaskChange }: Props) {
   const editor = useItemsEditor(task.items ?? []);
   const history = useExportHistory(task.id);
+  const delivery = useDeliveries(task.id);
   const actions = useTaskActions(task, editor, history, onTaskChange);
   const guard = useHeaderChanges(task.id, task.profileId);
   useUnsavedGuard(editor.dirty);
@@ -37,7 +42,7 @@ export function TaskEditor({ task, onTaskChange }: Props) {
   // A viewer reads the task: no saves, uploads, checks or exports (the API refuses them too).
   const readOnly = !useCan('staff');
   const stale = showsStale(task, history.exports);
-  const journalKey = `${task.updatedAt}:${history.exports?.length ?? 0}:${preview.checking}`;
+  const journalKey = `${task.updatedAt}:${history.exports?.length ?? 0}:${preview.checking}:${delivery.deliveries?.filter((d) => d.status !== 'queued').length ?? 0}`;
 
   const onUploaded = ({ headerChanges, ...fresh }: UploadResponse, kind: FileKind) => {
     onTaskChange(fresh);
@@ -75,7 +80,15 @@ export function TaskEditor({ task, onTaskChange }: Props) {
         readOnly={readOnly}
       />
       <ItemsSection editor={editor} focused={focus.focused} readOnly={readOnly} />
-      <ExportHistory taskId={task.id} exports={history.exports} />
+      <DeliveryCard taskId={task.id} readOnly={readOnly} />
+      <ExportHistory
+        taskId={task.id}
+        exports={history.exports}
+        action={(e) => (
+          <SendExportButton record={e} last={delivery.deliveries?.find((d) => d.exportId === e.id)} readOnly={readOnly} onQueued={delivery.refresh} />
+        )}
+      />
+      <DeliveryLog deliveries={delivery.deliveries} />
       <TaskJournal taskId={task.id} changeKey={journalKey} />
     </div>
   );

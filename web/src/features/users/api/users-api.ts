@@ -13,6 +13,8 @@ export interface UserPatch {
   role?: Role;
   disabled?: boolean;
   password?: string;
+  /** Where the user's notices go (DESIGN §17); null clears it. */
+  email?: string | null;
 }
 
 export const fetchUsers = () => apiRequest<User[]>('/api/users');

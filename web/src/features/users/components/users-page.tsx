@@ -6,6 +6,8 @@ import { formatDateTime } from '../../../lib/format';
 import { useAuth } from '../../auth/hooks/auth-context';
 import { fetchUsers, updateUser, type UserPatch } from '../api/users-api';
 import { NewUserForm } from './new-user-form';
+import { UserEmailInput } from './user-email-input';
+import { DELIVERY_UI } from '@app/contracts';
 
 /** `/users` (admins): every user with role, last sign-in and state; change role, disable, reset password. */
 export function UsersPage() {
@@ -57,6 +59,7 @@ export function UsersPage() {
                   <th>{AUTH_UI.login}</th>
                   <th>{AUTH_UI.displayName}</th>
                   <th>{AUTH_UI.role}</th>
+                  <th>{DELIVERY_UI.email}</th>
                   <th>{AUTH_UI.lastSignIn}</th>
                   <th>{AUTH_UI.status}</th>
                   <th aria-label={AUTH_UI.status} />
@@ -78,6 +81,9 @@ export function UsersPage() {
                           </option>
                         ))}
                       </select>
+                    </td>
+                    <td>
+                      <UserEmailInput user={u} onSave={(email) => void change(u, { email })} />
                     </td>
                     <td>{u.lastSignInAt ? formatDateTime(u.lastSignInAt) : AUTH_UI.never}</td>
                     <td>

@@ -1,6 +1,8 @@
 import { ERR, exportWarningCount, type Batch, type BatchRow, type BatchSummary } from '@app/contracts';
 import type { BatchHead, BatchRowView } from '@app/persistence';
 
+/** A batch as the API answers it and its notice tells it (DESIGN §12, §17): read from PostgreSQL rows. */
+
 /** A batch is done once every row has ended, whatever its parent job did. */
 export function toBatchSummary(head: BatchHead): BatchSummary {
   return {
@@ -12,6 +14,7 @@ export function toBatchSummary(head: BatchHead): BatchSummary {
     total: head.total,
     finished: head.finished,
     failed: head.failed,
+    deliver: head.deliver,
   };
 }
 
@@ -37,5 +40,6 @@ export function toBatchRow(row: BatchRowView): BatchRow {
     if (changes) out.changes = { ...changes };
   }
   if (row.status === 'failed') out.error = row.error ?? ERR.generateFailed;
+  if (row.delivery) out.delivery = row.delivery;
   return out;
 }

@@ -1,5 +1,5 @@
 import { BATCH_UI } from '@app/contracts';
-import { ArchiveNames, STEM_MAX, safeStem } from './archive-names';
+import { ArchiveNames, STEM_MAX, safeStem } from './file-names';
 
 describe('archive names', () => {
   it('replaces what Windows refuses and trims trailing dots and spaces', () => {

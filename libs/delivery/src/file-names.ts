@@ -1,3 +1,4 @@
+/** File names the app gives files it hands to people: the batch archive's entries and e-mail attachments. */
 import { BATCH_UI } from '@app/contracts';
 
 /** Longest file name stem in the archive, in characters: well within Windows' 255 and its 260-character paths. */
@@ -43,4 +44,9 @@ export class ArchiveNames {
       return name;
     }
   }
+}
+
+/** An export sent by e-mail (DESIGN §17): `<task> — <DD.MM.YYYY>.xlsx`, the task's name made safe as in the archive. */
+export function attachmentName(taskName: string, day: string): string {
+  return `${safeStem(taskName)} — ${day}.xlsx`;
 }
