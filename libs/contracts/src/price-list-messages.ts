@@ -178,3 +178,30 @@ export const PRICE_DIFF_XLSX = {
   /** A compared column as the workbook names it: `F — Цена с НДС`, or `F` alone. */
   column: (letter: string, header: string) => (header ? `${letter} — ${header}` : letter),
 } as const;
+
+/** The journal's lines of price lists, their versions, sources and batches (DESIGN §12, §16). */
+export const PRICE_AUDIT_TEXT = {
+  list: (name: string) => `прайс «${name}»`,
+  version: (name: string) => `версия «${name}»`,
+  versions: (n: number) => `версий ${n}`,
+  origin: { upload: 'загружена вручную', url: 'получена по адресу', mailbox: 'получена по почте' } as Record<string, string>,
+  ownFile: 'свой файл',
+  onNewVersion: { none: 'ничего не делать', check: 'проверять задачи', generate: 'формировать файлы задач' } as Record<string, string>,
+  onNewVersionChanged: (from: string, to: string) => `при новой версии: ${from} → ${to}`,
+  deliver: (on: boolean) => (on ? 'отправлять файлы: да' : 'отправлять файлы: нет'),
+  compareAuto: 'сравнение по правилам задач',
+  compareColumns: (keys: string, values: string) => `сравнение: коды ${keys}, значения ${values || '—'}`,
+  guard: (rows: number, changed: number, jump: number) => `пороги: строк −${rows} %, изменений ${changed} %, скачок ${jump} %`,
+  heldBecause: (reasons: string) => `задержана: ${reasons}`,
+  sourceUrl: (where: string) => `адрес ${where}`,
+  sourceMailbox: (where: string) => `почтовый ящик ${where}`,
+  sourceRemoved: 'источник удалён',
+  everyMinutes: (n: number) => `каждые ${n} мин`,
+  cron: (cron: string, tz: string) => `по расписанию «${cron}» (${tz})`,
+  manualOnly: 'только вручную',
+  runOutcome: { 'new-version': 'новая версия', unchanged: 'без изменений', held: 'версия задержана', failed: 'ошибка' } as Record<string, string>,
+  batchAction: { generate: 'формирование', check: 'проверка' } as Record<string, string>,
+  tasks: (n: number) => `задач ${n}`,
+  withDelivery: 'с отправкой',
+  byNewVersion: 'по новой версии прайса',
+} as const;

@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AUTOMATIC_USER_ID, PriceListSourcesRepository, SecretBox, type Actor, type PriceListSourceEntity, type PriceListSourceRunEntity } from '@app/persistence';
 import { SourceError, appSourceLimits, connectionOf, type OpenedSecrets, type SourceLimits } from '@app/sources';
 import { WorkerMetrics } from '@app/metrics';
+import { FollowerNotifier } from '@app/delivery';
 import { OutageWait } from '../export/outage-wait';
 import { MailboxPoll } from './mailbox-poll';
 import { UrlPoll } from './url-poll';
@@ -32,6 +33,7 @@ export class SourcePollJobRunner {
     private readonly urls: UrlPoll,
     private readonly mailboxes: MailboxPoll,
     private readonly metrics: WorkerMetrics,
+    private readonly notifier: FollowerNotifier,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly logger: PinoLogger,
   ) {
@@ -56,12 +58,18 @@ export class SourcePollJobRunner {
       const failures = await wait.database(() => this.sources.finishRun(actor, run, result.outcome, result.message, result.versionId, result.fetched));
       this.metrics.sourcePollEnded(result.outcome);
       log.info({ outcome: result.outcome, versionId: result.versionId, failures }, result.message);
-      if (result.outcome === 'failed' && failures === SOURCE_FAILURES_TOLD) log.warn({ failures }, 'the source failed three polls in a row');
+      if (result.outcome === 'failed' && failures === SOURCE_FAILURES_TOLD) await this.tellFailing(run, log);
       return null;
     } finally {
       await this.sources.release(priceListId, jobId).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /** Three failed polls in a row: the list's followers hear of it, once (DESIGN §17). */
+  private async tellFailing(run: PriceListSourceRunEntity, log: PinoLogger['logger']): Promise<void> {
+    const messages = (await this.sources.runs(run.priceListId, SOURCE_FAILURES_TOLD)).map((r) => r.message ?? '');
+    await this.notifier.sourceFailing({ priceListId: run.priceListId, runId: run.id, messages }).catch((err: Error) => log.warn({ err: err.message }, 'could not tell the list’s followers of the failing source'));
   }
 
   private async poll(source: PriceListSourceEntity, run: PriceListSourceRunEntity, dir: string, job: Job, actor: Actor): Promise<PollResult> {

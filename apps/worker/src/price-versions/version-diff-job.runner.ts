@@ -13,11 +13,13 @@ import {
   guardVersion,
   type CompareSettings,
   type GuardThresholds,
+  type HoldReason,
   type VersionDiffJobData,
   type VersionDiffJobResult,
 } from '@app/contracts';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { PriceListVersionsRepository, UnownedObjectsRepository, type ComparisonInput, type VersionComparison } from '@app/persistence';
+import { FollowerNotifier } from '@app/delivery';
 import { ListRuns } from '@app/queue';
 import { StorageService, storageKeys } from '@app/storage';
 import { attemptOutcome } from '../export/attempt-outcome';
@@ -41,6 +43,7 @@ export class VersionDiffJobRunner {
     private readonly versions: PriceListVersionsRepository,
     private readonly unowned: UnownedObjectsRepository,
     private readonly runs: ListRuns,
+    private readonly notifier: FollowerNotifier,
     private readonly engine: EngineRunner,
     @Inject(StorageService) private readonly storage: StorageService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -76,6 +79,7 @@ export class VersionDiffJobRunner {
         if (settled.outcome === 'gone') return null;
         if (settled.outcome === 'stale') continue;
         if (settled.outcome === 'current') await this.startRun(settled.list, versionId, log);
+        if (settled.outcome === 'held') await this.tellHeld(input, comparison, log);
         log.info({ status: settled.status, reasons: comparison.holdReasons.map((r) => r.code) }, 'version compared');
         return { status: settled.status as VersionDiffJobResult['status'] };
       }
@@ -118,6 +122,13 @@ export class VersionDiffJobRunner {
     const { columns } = await this.engine.columns(current, 'price');
     const tasks = input.tasks.map((t) => ({ mapping: t.mapping, priceHeaders: t.priceHeaders ?? undefined }));
     return defaultCompareSettings(tasks, columns.map((c) => ({ index: c.index, header: c.header })));
+  }
+
+  /** The list's followers hear of a held version (DESIGN §17); a notice that cannot be written costs only the notice. */
+  private async tellHeld(input: ComparisonInput, comparison: VersionComparison, log: PinoLogger['logger']): Promise<void> {
+    const { version } = input;
+    const event = { priceListId: version.priceListId, versionId: version.id, fileName: version.name, reasons: comparison.holdReasons as HoldReason[] };
+    await this.notifier.versionHeld(event).catch((err: Error) => log.warn({ err: err.message }, 'could not tell the list’s followers of the held version'));
   }
 
   /** A batch that could not be started costs only that batch: the version is current either way, and the log says why. */

@@ -1,5 +1,6 @@
 import { AUDIT_TEXT, DELIVERY_AUDIT_TEXT, ROLE_NAMES, type AuditEvent, type Role } from '@app/contracts';
 import { formatSize } from '../../../lib/format';
+import { PRICE_LIST_ACTIONS, priceListAuditDetails } from './price-list-audit-text';
 
 type Details = Record<string, unknown>;
 const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
@@ -45,6 +46,7 @@ function deliveryText(action: string, d: Details): string[] {
 /** One line of what an event's details say, in the journal's words (`+3 −1, изменено 2`). */
 export function auditDetails(event: Pick<AuditEvent, 'action' | 'details'>): string {
   const d = event.details;
+  if (PRICE_LIST_ACTIONS.has(event.action)) return priceListAuditDetails(event).filter(Boolean).join(', ');
   const parts: string[] = [];
   switch (event.action) {
     case 'task.create':
