@@ -16,6 +16,8 @@ export interface PublishedFile {
   auth?: { basic: { login: string; password: string } } | { bearer: string };
   /** Sent chunked, without Content-Length. */
   chunked?: boolean;
+  /** The answer starts this long after the request (a slow supplier, to catch a poll mid-fetch). */
+  delayMs?: number;
 }
 
 export interface SeenRequest {
@@ -134,6 +136,7 @@ export async function startSupplierServer(options: { tls?: SelfSigned; host?: st
     const url = new URL(req.url ?? '/', 'http://server');
     requests.push({ path: url.pathname + url.search, headers: req.headers });
     const file = files.get(url.pathname);
+    if (file?.delayMs) return void setTimeout(() => !res.destroyed && serveFile(req, res, file), file.delayMs);
     if (file) return serveFile(req, res, file);
     if (!misbehave(req, res, url)) res.writeHead(404).end('no such file');
   };
