@@ -7,6 +7,7 @@ import { waitForBatch } from '../support/batches';
 import { dataRows, generate, readyTask } from '../support/generate-helpers';
 import { DocumentedApi } from '../support/openapi-contract';
 import { addVersion, createList, listEvents, repricedCsv, uploadVersion } from '../support/price-lists';
+import { sql } from '../support/inspect';
 
 /** A supplier's list as CSV: `rows` codes with a price each, under the headers a real one has. */
 function csvList(rows: number, change: (i: number, price: number) => number | null = (_, p) => p, priceHeader = 'Цена с НДС'): Buffer {
@@ -59,6 +60,13 @@ describe('price-list versions compared and guarded (DESIGN §16)', () => {
     const next = (await upload(sound.id, csvList(201, (i, p) => (i < 3 ? p * 1.05 : p)))).version;
     expect(next).toMatchObject({ status: 'current', holdReasons: null, compared: true });
     expect((await versions(sound.id)).map((v) => v.status)).toEqual(['current', 'old']);
+    // The next comparison takes the current version's table as its comparison kept it, not its file: the same diff.
+    const [kept] = await sql<{ snapshot_object_key: string | null }>(`SELECT snapshot_object_key FROM price_list_versions WHERE id = $1`, [next.id]);
+    expect(kept.snapshot_object_key).toMatch(/\/tables\//);
+    const third = (await upload(sound.id, csvList(201, (i, p) => (i < 3 ? p * 1.05 : i === 10 ? p + 1 : p)))).version;
+    const diff = (await api().get(`/api/price-lists/${sound.id}/versions/${third.id}/diff`).expect(200)).body as PriceListDiff;
+    expect(diff).toMatchObject({ rowsBefore: 201, rowsAfter: 201, changedTotal: 1, addedTotal: 0, removedTotal: 0 });
+    expect(diff.changed).toEqual([expect.objectContaining({ code: '0001010', was: 110, now: 111 })]);
   });
 
   it('a held version changes nothing until accepted: the task reads the current one and is not stale; the diff and diff.xlsx tell what changed', async () => {

@@ -156,10 +156,10 @@ describe('price lists (DESIGN §12)', () => {
       { priceListId: list.id, list: list.name, versionId: first.version.id, name: 'Прайс ноябрь.xlsx', size: xlsx.length, sha256: first.version.sha256, origin: 'upload' },
       { priceListId: list.id, list: list.name, versionId: second.id, name: 'прайс.csv', size: csv.length, sha256: second.sha256, origin: 'upload' },
     ]);
-    // The two versions' files, and the second's comparison with the first (diff.xlsx, DESIGN §16).
+    // The two versions' files, and the second's comparison with the first (diff.xlsx and its kept table, DESIGN §16).
     const objects = await objectsOf(list.id);
-    expect(objects.filter((key) => !key.includes('/diffs/'))).toHaveLength(2);
-    expect(objects.filter((key) => key.includes('/diffs/'))).toHaveLength(second.compared ? 1 : 0);
+    expect(objects.filter((key) => !key.includes('/diffs/') && !key.includes('/tables/'))).toHaveLength(2);
+    expect(objects.filter((key) => key.includes('/diffs/') || key.includes('/tables/'))).toHaveLength(second.compared ? 2 : 0);
   });
 
   it('counts each version\'s data rows in a worker, without the upload waiting for it: the rows below the header that hold a value', async () => {

@@ -37,12 +37,14 @@ export interface VersionComparison {
   /** The contract's PriceListDiff (lists cut at 500); null without a version to compare with. */
   diff: Record<string, unknown> | null;
   diffObjectKey: string | null;
+  /** The version's own table for the next comparison (diffPriceVersions' snapshot); null without one. */
+  snapshotObjectKey: string | null;
   /** Empty: within the guard's thresholds. */
   holdReasons: { code: string; message: string }[];
 }
 
 /** What a transition may write besides the status: a comparison's findings, or a decision. */
-type VersionFields = Partial<Pick<VersionComparison, 'diff' | 'diffObjectKey' | 'comparedWith'>> & { holdReasons?: VersionComparison['holdReasons'] | null; decidedAt?: Date; decidedBy?: string };
+type VersionFields = Partial<Pick<VersionComparison, 'diff' | 'diffObjectKey' | 'snapshotObjectKey' | 'comparedWith'>> & { holdReasons?: VersionComparison['holdReasons'] | null; decidedAt?: Date; decidedBy?: string };
 
 export interface ComparisonInput {
   version: PriceListVersionEntity;
@@ -124,8 +126,14 @@ export class PriceListVersionsRepository {
       if (fresh.status !== 'pending') return { outcome: 'settled' as const, status: fresh.status, list };
       const current = await tx.getRepository(PriceListVersionEntity).findOneBy({ priceListId: list.id, status: 'current' });
       if ((current?.id ?? null) !== comparison.comparedWith) return { outcome: 'stale' as const };
-      if (comparison.diffObjectKey && !(await this.unowned.claim(comparison.diffObjectKey, tx))) return { outcome: 'stale' as const };
-      const fields = { diff: comparison.diff, diffObjectKey: comparison.diffObjectKey, comparedWith: comparison.comparedWith, holdReasons: comparison.holdReasons.length ? comparison.holdReasons : null };
+      for (const key of [comparison.diffObjectKey, comparison.snapshotObjectKey]) if (key && !(await this.unowned.claim(key, tx))) return { outcome: 'stale' as const };
+      const fields = {
+        diff: comparison.diff,
+        diffObjectKey: comparison.diffObjectKey,
+        snapshotObjectKey: comparison.snapshotObjectKey,
+        comparedWith: comparison.comparedWith,
+        holdReasons: comparison.holdReasons.length ? comparison.holdReasons : null,
+      };
       if (comparison.holdReasons.length) {
         await this.move(tx, versionId, 'hold', fields);
         await recordAudit(tx, null, 'price-version.hold', { priceListId: list.id, list: list.name, versionId, name: fresh.name, reasons: comparison.holdReasons });
@@ -192,6 +200,7 @@ export class PriceListVersionsRepository {
       `UPDATE price_list_versions SET status = $3,
               diff = CASE WHEN $4::boolean THEN $5::jsonb ELSE diff END,
               diff_object_key = CASE WHEN $4::boolean THEN $6 ELSE diff_object_key END,
+              snapshot_object_key = CASE WHEN $4::boolean THEN $11 ELSE snapshot_object_key END,
               compared_with = CASE WHEN $4::boolean THEN $7::uuid ELSE compared_with END,
               hold_reasons = CASE WHEN $4::boolean THEN $8::jsonb ELSE hold_reasons END,
               decided_at = COALESCE($9, decided_at), decided_by = COALESCE($10, decided_by)
@@ -207,6 +216,7 @@ export class PriceListVersionsRepository {
         fields.holdReasons ? JSON.stringify(fields.holdReasons) : null,
         fields.decidedAt ?? null,
         fields.decidedBy ?? null,
+        fields.snapshotObjectKey ?? null,
       ],
     )) as [unknown, number];
     if (affected !== 1) throw new Error(`version ${versionId}: ${name} applies only from ${from.join('/')}`);
@@ -283,12 +293,11 @@ export class PriceListVersionsRepository {
           WHERE v.id = r.id AND v.status IN ('old', 'rejected')
             AND (r.n > $1 OR (v.status = 'rejected' AND v.decided_at < now() - make_interval(days => $2)))
             AND NOT EXISTS (SELECT 1 FROM exports e WHERE e.price_version_id = v.id)
-          RETURNING v.object_key, v.diff_object_key`,
+          RETURNING v.object_key, v.diff_object_key, v.snapshot_object_key`,
         [keep, REJECTED_KEPT_DAYS],
-      )) as [{ object_key: string; diff_object_key: string | null }[], number];
+      )) as [{ object_key: string; diff_object_key: string | null; snapshot_object_key: string | null }[], number];
       for (const row of gone) {
-        await this.unowned.release(row.object_key, tx);
-        if (row.diff_object_key) await this.unowned.release(row.diff_object_key, tx);
+        for (const key of [row.object_key, row.diff_object_key, row.snapshot_object_key]) if (key) await this.unowned.release(key, tx);
       }
       return gone.length;
     });

@@ -9,4 +9,6 @@ export const storageKeys = {
   export: (taskId: string, exportId: string) => `tasks/${taskId}/exports/${exportId}.xlsx`,
   /** Every change of a version against the one it was compared with (DESIGN §16), fresh per comparison. */
   versionDiff: (priceListId: string, versionId: string, key: string) => `price-lists/${priceListId}/diffs/${versionId}-${key}.xlsx`,
+  /** A version's compared columns as the engine keeps them (its snapshot), for the next comparison. */
+  versionTable: (priceListId: string, versionId: string, key: string) => `price-lists/${priceListId}/tables/${versionId}-${key}.bin`,
 };

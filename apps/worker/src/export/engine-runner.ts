@@ -43,8 +43,12 @@ export abstract class EngineRunner {
   abstract inspectPrice(file: string): Promise<'xlsx' | 'csv'>;
   /** A stored file's header row and columns (DESIGN §10); rejects as run() does. */
   abstract columns(file: string, kind: FileKind): Promise<FileColumns>;
-  /** Two versions of a price list compared (DESIGN §16), every change also written to `xlsx`; rejects as run() does. */
-  abstract diff(before: string, after: string, settings: CompareSettings, xlsx: string): Promise<PriceListDiff>;
+  /**
+   * Two versions of a price list compared (DESIGN §16), every change also written to `files.xlsx`,
+   * the older version's table taken from `files.olderSnapshot` when it serves, the newer one's
+   * kept at `files.snapshotTo`; rejects as run() does.
+   */
+  abstract diff(before: string, after: string, settings: CompareSettings, files: DiffFiles): Promise<PriceListDiff>;
   /** Reads a price list once for a batch's tasks (DESIGN §12). */
   abstract share(request: ShareRequest): Promise<PriceShare>;
   /** The share is of no more use: whatever holds it lets it go. */
@@ -67,6 +71,13 @@ export class EngineRejection extends Error {
   ) {
     super(message);
   }
+}
+
+/** The files of a comparison (DESIGN §16): what it writes, and the older version's kept table when there is one. */
+export interface DiffFiles {
+  xlsx: string;
+  snapshotTo: string;
+  olderSnapshot?: string;
 }
 
 /** What one engine request may take (DESIGN §15): ENGINE_THREAD_HEAP_MB and ENGINE_JOB_TIMEOUT_MS. */

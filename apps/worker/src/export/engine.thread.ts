@@ -1,8 +1,9 @@
 import { parentPort } from 'node:worker_threads';
+import { readFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import type { CompareSettings, FileColumns, FileKind, PriceListDiff } from '@app/contracts';
 import { EngineError, SharedPriceMiss, checkExport, countPriceRows, diffPriceVersions, generateExport, inspectPriceList, readColumns, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
-import type { ShareRequest } from './engine-runner';
+import type { DiffFiles, ShareRequest } from './engine-runner';
 
 /** A batch share for an export: always its id, its bytes only when the thread lacks it; `drop`: ids to let go of first. */
 export interface ShareRef {
@@ -23,7 +24,7 @@ export type EngineThreadRequest =
   | { mode: 'rows'; price: string }
   | { mode: 'columns'; file: string; kind: FileKind }
   | { mode: 'inspect'; file: string }
-  | { mode: 'diff'; before: string; after: string; settings: CompareSettings; xlsx: string }
+  | ({ mode: 'diff'; before: string; after: string; settings: CompareSettings } & DiffFiles)
   | { mode: 'forget'; id: number };
 
 export type EngineThreadReply =
@@ -55,7 +56,10 @@ async function answer(request: Exclude<EngineThreadRequest, { mode: 'forget' }>,
   if (request.mode === 'rows') return { ok: true, mode: 'rows', rows: await countPriceRows(request.price) };
   if (request.mode === 'columns') return { ok: true, mode: 'columns', columns: await readColumns(request.file, request.kind) };
   if (request.mode === 'inspect') return { ok: true, mode: 'inspect', format: await inspectPriceList(request.file) };
-  if (request.mode === 'diff') return { ok: true, mode: 'diff', diff: await diffPriceVersions(request.before, request.after, request.settings, { xlsx: request.xlsx }) };
+  if (request.mode === 'diff') {
+    const olderSnapshot = request.olderSnapshot ? await readFile(request.olderSnapshot) : undefined;
+    return { ok: true, mode: 'diff', diff: await diffPriceVersions(request.before, request.after, request.settings, { xlsx: request.xlsx, snapshotTo: request.snapshotTo, olderSnapshot }) };
+  }
   if (request.mode === 'share') {
     const { keep, mode: _mode, ...args } = request;
     for (const id of keep.drop) shares.delete(id);

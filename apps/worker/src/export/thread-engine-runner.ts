@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CompareSettings, FileColumns, FileKind, PriceListDiff } from '@app/contracts';
 import { SharedPriceMiss, type CheckOutput, type EngineInput, type EngineOutput } from '@app/export-engine';
-import { EngineBoundExceeded, EngineRejection, EngineRunner, type EngineBounds, type PriceShare, type ShareRequest } from './engine-runner';
+import { EngineBoundExceeded, EngineRejection, EngineRunner, type DiffFiles, type EngineBounds, type PriceShare, type ShareRequest } from './engine-runner';
 import type { EngineThreadReply, EngineThreadRequest } from './engine.thread';
 import { ThreadShareLedger } from './thread-share-ledger';
 import { KeyedGate } from './keyed-gate';
@@ -100,8 +100,8 @@ export class ThreadEngineRunner extends EngineRunner {
     return reply.columns;
   }
 
-  async diff(before: string, after: string, settings: CompareSettings, xlsx: string): Promise<PriceListDiff> {
-    const reply = await this.ask(() => ({ mode: 'diff', before, after, settings, xlsx }));
+  async diff(before: string, after: string, settings: CompareSettings, files: DiffFiles): Promise<PriceListDiff> {
+    const reply = await this.ask(() => ({ mode: 'diff', before, after, settings, ...files }));
     if (reply.mode !== 'diff') throw new Error('the engine thread answered another request');
     return reply.diff;
   }

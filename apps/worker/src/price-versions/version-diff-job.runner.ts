@@ -92,24 +92,32 @@ export class VersionDiffJobRunner {
   /** The comparison with the current version; none to compare with (or no key column to compare by): nothing holds it. */
   private async compare(input: ComparisonInput, dir: string, job: Job, log: PinoLogger['logger']): Promise<VersionComparison> {
     const { version, list, current } = input;
-    const none = { comparedWith: current?.id ?? null, diff: null, diffObjectKey: null, holdReasons: [] };
+    const none = { comparedWith: current?.id ?? null, diff: null, diffObjectKey: null, snapshotObjectKey: null, holdReasons: [] };
     if (!current) return none;
     const before = join(dir, `before-${current.id}`);
     const after = join(dir, `after-${version.id}`);
-    await Promise.all([this.storage.downloadTo(current.objectKey, before), this.storage.downloadTo(version.objectKey, after)]);
+    // The current version's kept table, when the comparison that made it current kept one: its file is not read again.
+    const olderSnapshot = current.snapshotObjectKey ? join(dir, `before-${current.id}.table`) : undefined;
+    await Promise.all([
+      this.storage.downloadTo(current.objectKey, before),
+      this.storage.downloadTo(version.objectKey, after),
+      olderSnapshot && this.storage.downloadTo(current.snapshotObjectKey!, olderSnapshot),
+    ]);
     try {
       const settings = (list.compare as CompareSettings | null) ?? (await this.defaults(input, before));
       if (!settings) {
         log.info('no key column to compare versions by; the version is not held');
         return none;
       }
-      const xlsx = join(dir, 'diff.xlsx');
-      const diff = await this.engine.diff(before, after, settings, xlsx);
+      const files = { xlsx: join(dir, 'diff.xlsx'), snapshotTo: join(dir, 'after.table'), olderSnapshot };
+      const diff = await this.engine.diff(before, after, settings, files);
       const holdReasons = guardVersion(diff, { ...GUARD_DEFAULTS, ...(list.guard as Partial<GuardThresholds> | null) });
       const diffObjectKey = storageKeys.versionDiff(list.id, version.id, randomUUID());
+      const snapshotObjectKey = storageKeys.versionTable(list.id, version.id, randomUUID());
       await this.unowned.expect(diffObjectKey);
-      await this.storage.putFile(diffObjectKey, xlsx, XLSX_MIME);
-      return { comparedWith: current.id, diff: diff as unknown as Record<string, unknown>, diffObjectKey, holdReasons };
+      await this.unowned.expect(snapshotObjectKey);
+      await Promise.all([this.storage.putFile(diffObjectKey, files.xlsx, XLSX_MIME), this.storage.putFile(snapshotObjectKey, files.snapshotTo, 'application/octet-stream')]);
+      return { comparedWith: current.id, diff: diff as unknown as Record<string, unknown>, diffObjectKey, snapshotObjectKey, holdReasons };
     } catch (error) {
       // The engine refused a file, or ran past a bound: final, and a person decides rather than the version passing unseen.
       if (!(error instanceof EngineRejection) || !attemptOutcome(job, error, error.message).final) throw error;

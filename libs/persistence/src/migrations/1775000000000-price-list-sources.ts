@@ -24,6 +24,7 @@ export class PriceListSources1775000000000 implements MigrationInterface {
         ADD COLUMN hold_reasons jsonb,
         ADD COLUMN diff jsonb,
         ADD COLUMN diff_object_key text,
+        ADD COLUMN snapshot_object_key text,
         ADD COLUMN compared_with uuid REFERENCES price_list_versions(id) ON DELETE SET NULL,
         ADD COLUMN decided_at timestamptz,
         ADD COLUMN decided_by uuid REFERENCES users(id) ON DELETE SET NULL`);
@@ -96,6 +97,6 @@ export class PriceListSources1775000000000 implements MigrationInterface {
     await q.query(`DROP INDEX price_list_versions_current_key`);
     await q.query(`
       ALTER TABLE price_list_versions DROP COLUMN decided_by, DROP COLUMN decided_at, DROP COLUMN compared_with,
-        DROP COLUMN diff_object_key, DROP COLUMN diff, DROP COLUMN hold_reasons, DROP COLUMN origin, DROP COLUMN status`);
+        DROP COLUMN snapshot_object_key, DROP COLUMN diff_object_key, DROP COLUMN diff, DROP COLUMN hold_reasons, DROP COLUMN origin, DROP COLUMN status`);
   }
 }
