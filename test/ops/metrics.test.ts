@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { COLUMNS_JOB, EXPORT_JOB, EXPORT_QUEUE, JOB_KINDS, OPS_ERR, SCHEDULED_JOB_NAMES, type Batch, type PriceList } from '@app/contracts';
+import { COLUMNS_JOB, EXPORT_JOB, EXPORT_QUEUE, JOB_KINDS, MAIL_QUEUE, MAIL_RECONCILE_JOB, OPS_ERR, SCHEDULED_JOB_NAMES, type Batch, type PriceList } from '@app/contracts';
 import { redisOptions } from '@app/config';
 import { METRIC, DEPENDENCIES, DELIVERY_OUTCOMES, SOURCE_POLL_OUTCOMES, QUEUE_STATES } from '@app/metrics';
 import { parseExposition, samples, value, type Sample } from '@app/metrics/testing/exposition';
@@ -13,6 +13,8 @@ import { bigTask, ownQueueEnv } from '../support/own-world';
 import { sql } from '../support/inspect';
 import { apiUrl, testEnv } from '../support/test-env';
 import { freePort } from '../../scripts/app-processes';
+import { repricedCsv } from '../support/price-lists';
+import { startSupplierServer } from '../support/supplier-server';
 
 const TOKEN = `metrics-${randomUUID()}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -178,9 +180,12 @@ describe('metrics at GET /metrics (DESIGN §18)', () => {
       for (const _ of [1, 2]) delayed.push(String((await queue.add(EXPORT_JOB, { exportId: randomUUID() }, { delay: 3_600_000 })).id));
       const { samples: now } = await scrape(apiMetrics);
       const [running] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM batches WHERE finished_at IS NULL');
-      const counts = await queue.getJobCounts('failed');
-      // The recurring jobs' next runs wait as delayed jobs too.
-      const scheduled = (await queue.getJobs(['delayed'])).filter((j) => (SCHEDULED_JOB_NAMES as readonly string[]).includes(j.name)).length;
+      // Both queues the workers take from (exports and mail); their recurring jobs' next runs wait as delayed jobs too.
+      const mail = new Queue(MAIL_QUEUE, { prefix: env.QUEUE_PREFIX, connection: redisOptions(env.REDIS_URL) });
+      const counts = { failed: (await queue.getJobCounts('failed')).failed + (await mail.getJobCounts('failed')).failed };
+      const recurring = [...SCHEDULED_JOB_NAMES, MAIL_RECONCILE_JOB] as string[];
+      const scheduled = [...(await queue.getJobs(['delayed'])), ...(await mail.getJobs(['delayed']))].filter((j) => recurring.includes(j.name)).length;
+      await mail.close();
       expect({
         waiting: value(now, METRIC.queueJobs, { state: 'waiting' }),
         delayed: value(now, METRIC.queueJobs, { state: 'delayed' }),
@@ -200,12 +205,39 @@ describe('metrics at GET /metrics (DESIGN §18)', () => {
     await until(async () => value((await scrape(apiMetrics)).samples, METRIC.queueJobs, { state: 'waiting' }) === 0, 'the queue drained');
   });
 
-  it('defines deliveries and source polls at zero by outcome until their features count them, and serves the default process metrics on both', async () => {
+  it('counts source polls, version comparisons and deliveries by outcome (each from zero), and serves the default process metrics on both', async () => {
     const { samples: w } = await scrape(workerMetrics);
     for (const outcome of DELIVERY_OUTCOMES) expect(value(w, METRIC.deliveries, { outcome })).toBe(0);
     for (const outcome of SOURCE_POLL_OUTCOMES) expect(value(w, METRIC.sourcePolls, { outcome })).toBe(0);
+    const agent = () => signedInAt(api.url);
+
+    const supplier = await startSupplierServer();
+    try {
+      supplier.publish('/metrics/prices.csv', { body: fixtureBytes('csv/price-utf8-bom-semicolon.csv'), etag: '"1"' });
+      const list = (await agent().post('/api/price-lists').send({ name: `Метрики ${randomUUID()}` }).expect(201)).body as PriceList;
+      await agent().put(`/api/price-lists/${list.id}/source`).send({ kind: 'url', url: supplier.url('/metrics/prices.csv') }).expect(200);
+      for (const outcome of ['new-version', 'unchanged']) {
+        await agent().post(`/api/price-lists/${list.id}/source/run`).expect(202);
+        await until(async () => value((await scrape(workerMetrics)).samples, METRIC.sourcePolls, { outcome }) === 1, `a poll counted ${outcome}`);
+      }
+      await agent().post(`/api/price-lists/${list.id}/versions`).attach('file', repricedCsv('52,9'), 'прайс.csv').expect(201);
+    } finally {
+      await supplier.stop();
+    }
+    const task = await readyTask(sampleItems().slice(0, 2));
+    await agent().put(`/api/tasks/${task.id}/delivery`).send({ to: ['chain@example.com'], cc: [], auto: false }).expect(200);
+    const exportId = (await generate(task.id, api.url).expect(200)).headers['x-export-id'] as string;
+    await agent().post(`/api/exports/${exportId}/send`).send({}).expect(202);
+    await until(async () => value((await scrape(workerMetrics)).samples, METRIC.deliveries, { outcome: 'sent' }) === 1, 'the delivery counted');
+
+    const after = (await scrape(workerMetrics)).samples;
+    expect({
+      polls: [delta(w, after, METRIC.jobs, { kind: 'source-poll', outcome: 'done' }), delta(w, after, `${METRIC.jobDuration}_count`, { kind: 'source-poll' })],
+      diffs: [delta(w, after, METRIC.jobs, { kind: 'version-diff', outcome: 'done' }), delta(w, after, `${METRIC.jobDuration}_count`, { kind: 'version-diff' })],
+      sends: [delta(w, after, METRIC.jobs, { kind: 'send', outcome: 'done' }), delta(w, after, `${METRIC.jobDuration}_count`, { kind: 'send' })],
+    }).toEqual({ polls: [2, 2], diffs: [1, 1], sends: [1, 1] });
     const { samples: a } = await scrape(apiMetrics);
-    for (const all of [w, a]) {
+    for (const all of [after, a]) {
       for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
         expect({ name, present: samples(all, name).length > 0 }).toEqual({ name, present: true });
       }

@@ -1,4 +1,4 @@
-import { BATCH_JOB, CHECK_JOB, COLUMNS_JOB, EXPORT_JOB, HOUSEKEEPING_JOB, RECONCILE_JOB, SOURCE_POLL_JOB, VERSION_DIFF_JOB, VERSION_ROWS_JOB } from './queue.contract';
+import { BATCH_JOB, CHECK_JOB, COLUMNS_JOB, EXPORT_JOB, HOUSEKEEPING_JOB, RECONCILE_JOB, SEND_JOB, SOURCE_POLL_JOB, VERSION_DIFF_JOB, VERSION_ROWS_JOB } from './queue.contract';
 
 /**
  * The kinds of work the `export` queue carries, as ops see them (DESIGN §18): the `kind` label of
@@ -20,6 +20,7 @@ export const JOB_KIND_BY_NAME: Readonly<Record<string, JobKind>> = {
   [VERSION_ROWS_JOB]: 'version-rows',
   [VERSION_DIFF_JOB]: 'version-diff',
   [SOURCE_POLL_JOB]: 'source-poll',
+  [SEND_JOB]: 'send',
   [BATCH_JOB]: 'batch',
 };
 

@@ -2,6 +2,8 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { PinoLogger } from 'nestjs-pino';
 import { Worker, type Job } from 'bullmq';
 import { APP_CONFIG, redisOptions, type AppConfig } from '@app/config';
+import { WorkerMetrics } from '@app/metrics';
+import { countedAttempt, failedAttemptOutcome } from '../metrics/job-metrics';
 import { MAIL_QUEUE, MAIL_RECONCILE_JOB, NOTIFY_JOB, SEND_JOB, type NotifyJobData, type SendJobData } from '@app/contracts';
 import { MailJobs, Mailer } from '@app/delivery';
 import { MailReconciler } from './mail-reconciler';
@@ -27,11 +29,13 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
     private readonly jobs: MailJobs,
     private readonly mailer: Mailer,
     private readonly logger: PinoLogger,
+    private readonly metrics: WorkerMetrics,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const { config } = this;
-    this.worker = new Worker(MAIL_QUEUE, (job) => this.process(job), {
+    // Every attempt counted and timed by its kind (DESIGN §18); each attempt of a send also by its outcome.
+    this.worker = new Worker(MAIL_QUEUE, (job) => countedAttempt(this.metrics, job, () => this.process(job)), {
       prefix: config.QUEUE_PREFIX,
       connection: redisOptions(config.REDIS_URL, { maxRetriesPerRequest: null }),
       concurrency: config.MAIL_CONCURRENCY,
@@ -56,13 +60,26 @@ export class MailProcessor implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   private async process(job: Job<SendJobData | NotifyJobData | Record<string, never>, null>): Promise<null> {
-    if (job.name === SEND_JOB) return this.sends.run(job as Job<SendJobData>);
+    if (job.name === SEND_JOB) return this.send(job as Job<SendJobData>);
     if (job.name === NOTIFY_JOB) return this.notices.run(job as Job<NotifyJobData>);
     if (job.name === MAIL_RECONCILE_JOB) {
       await this.reconciler.run();
       return null;
     }
     throw new Error(`unknown mail job ${job.name}`);
+  }
+
+  /** pe_deliveries_total: an attempt sent, to be tried again, or failed for good. */
+  private async send(job: Job<SendJobData>): Promise<null> {
+    try {
+      const result = await this.sends.run(job);
+      this.metrics.deliveryEnded('sent');
+      return result;
+    } catch (error) {
+      const outcome = failedAttemptOutcome(job, error);
+      if (outcome) this.metrics.deliveryEnded(outcome === 'retried' ? 'retried' : 'failed');
+      throw error;
+    }
   }
 
   async onApplicationShutdown(signal?: string): Promise<void> {
