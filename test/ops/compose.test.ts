@@ -7,9 +7,10 @@ function serviceEnv(rendered: string, service: string): Record<string, string> {
   const env = block.slice(block.indexOf('    environment:\n') + 17);
   const vars: Record<string, string> = {};
   for (const line of env.split('\n')) {
-    const m = /^ {6}([A-Z0-9_]+): '?(.*?)'?$/.exec(line);
+    // A value YAML would read as another type (`false`) is rendered quoted: '…' or "…".
+    const m = /^ {6}([A-Z0-9_]+): (?:'(.*)'|"(.*)"|(.*))$/.exec(line);
     if (!m) break;
-    vars[m[1]] = m[2];
+    vars[m[1]] = m[2] ?? m[3] ?? m[4];
   }
   return vars;
 }

@@ -98,11 +98,18 @@ const timeZone = z
   }, 'expected an IANA time zone such as Europe/Moscow');
 
 const text = (def: string) => z.string().min(1, 'must not be empty').default(def);
+/** true or false as an environment writes it (`True` from a YAML boolean, `1`/`0`). */
 const flag = (def: boolean) =>
   z
-    .enum(['true', 'false', '1', '0'], { error: 'expected true or false' })
+    .string()
     .default(def ? 'true' : 'false')
-    .transform((v) => v === 'true' || v === '1');
+    .transform((v, ctx) => {
+      const lower = v.trim().toLowerCase();
+      if (['true', '1'].includes(lower)) return true;
+      if (['false', '0'].includes(lower)) return false;
+      ctx.addIssue({ code: 'custom', message: 'expected true or false' });
+      return z.NEVER;
+    });
 
 /** What an operator sets: where the services are, the admin login, how many workers. */
 const operatorSettings = {
