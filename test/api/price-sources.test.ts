@@ -7,6 +7,7 @@ import { DocumentedApi } from '../support/openapi-contract';
 import { createList, listEvents, repricedCsv } from '../support/price-lists';
 import { sql } from '../support/inspect';
 import { startSupplierServer, type SupplierServer } from '../support/supplier-server';
+import { selfSignedCert } from '../support/self-signed';
 
 const SAMPLE_CSV = () => fixtureBytes('csv/price-utf8-bom-semicolon.csv');
 
@@ -110,6 +111,15 @@ describe('price lists that arrive by themselves (DESIGN §16)', () => {
       expect({ what, outcome: run.outcome, versionId: run.versionId }).toEqual({ what, outcome: 'failed', versionId: null });
       if (typeof message === 'string') expect(run.message).toBe(message);
       else expect(run.message).toMatch(message);
+    }
+    // A server whose certificate nobody vouches for (self-signed): a TLS error, never a file.
+    const https = await startSupplierServer({ tls: selfSignedCert() });
+    try {
+      https.publish('/tls/prices.csv', { body: SAMPLE_CSV() });
+      await put(list.id, { kind: 'url', url: https.url('/tls/prices.csv') }).expect(200);
+      expect(await pollNow(list.id)).toMatchObject({ outcome: 'failed', message: SOURCE_ERR.tls(`127.0.0.1:${https.port}`), versionId: null });
+    } finally {
+      await https.stop();
     }
     expect(await versionsOf(list.id)).toEqual([]);
     const source = (await api().get(`/api/price-lists/${list.id}/source`).expect(200)).body as PriceListSource;

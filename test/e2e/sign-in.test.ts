@@ -125,7 +125,8 @@ describe('web: signing in (DESIGN §13)', () => {
     await expectToast(p, AUTH_UI.userUpdated);
     await row.getByRole('button', { name: AUTH_UI.disable }).click();
     await row.getByRole('button', { name: AUTH_UI.enable }).waitFor();
-    await expect(row.locator('td').nth(4).textContent()).resolves.toBe(`${AUTH_UI.disabled}, ${AUTH_UI.temporaryPassword}`);
+    // The status column (after login, name, role, e-mail and last sign-in).
+    await expect(row.locator('td').nth(5).textContent()).resolves.toBe(`${AUTH_UI.disabled}, ${AUTH_UI.temporaryPassword}`);
     await screenshot(p, 'users-page');
     const users = (await api().get('/api/users').expect(200)).body as { login: string; role: string; disabled: boolean }[];
     expect(users.find((u) => u.login === login)).toMatchObject({ role: 'staff', disabled: true });
