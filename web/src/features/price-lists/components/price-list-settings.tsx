@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { PRICE_SETTINGS_UI } from '@app/contracts';
 import type { OnNewVersion, PriceList } from '@app/contracts';
@@ -22,6 +22,7 @@ export function PriceListSettings({ list, lists }: { list: PriceList; lists: Pri
   const [open, setOpen] = useState(false);
   const form = useListSettings(list, lists, open && canEdit);
   const { draft } = form;
+  const id = useId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,16 +35,16 @@ export function PriceListSettings({ list, lists }: { list: PriceList; lists: Pri
       {open && !canEdit ? <PriceListSettingsView list={list} /> : null}
       {open && canEdit ? (
         <form className="price-settings" aria-label={T.title} data-testid="price-list-settings" onSubmit={submit}>
-          <label className="price-settings__row">
-            <span>{T.onNewVersion}</span>
-            <select className="select" value={draft.onNewVersion} onChange={(e) => form.set({ onNewVersion: e.target.value as OnNewVersion })}>
+          <div className="price-settings__row">
+            <label htmlFor={`${id}-on-new`}>{T.onNewVersion}</label>
+            <select id={`${id}-on-new`} className="select" value={draft.onNewVersion} onChange={(e) => form.set({ onNewVersion: e.target.value as OnNewVersion })}>
               {ACTIONS.map((a) => (
                 <option key={a} value={a}>
                   {T.onNewVersionOptions[a]}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <label className="price-settings__check">
             <input type="checkbox" checked={draft.deliver} onChange={(e) => form.set({ deliver: e.target.checked })} />
             <span>{T.deliver}</span>
