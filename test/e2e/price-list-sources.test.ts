@@ -28,6 +28,8 @@ import { createPriceList, dropAll, follow, namedReadyTask } from './price-list-a
 // Polls, comparisons and the automatic batch run through the real queue and workers.
 jest.setTimeout(240_000);
 
+/** The built-in user that starts a list's own batches (its migration names it). */
+const AUTOMATIC = 'Автоматически';
 const SAMPLE_CSV = () => fixtureBytes('csv/price-utf8-bom-semicolon.csv');
 /** The guard's reason for the sample list with one price ×100 (price-list-guard.test.ts). */
 const JUMP_REASON = PRICE_GUARD.priceRose('вдвое', PRICE_GUARD.codes(1, '1'), '0031000: 49,90 → 4\u00a0990,00');
@@ -43,12 +45,12 @@ async function unfold(card: Locator, title: string): Promise<Locator> {
   return part;
 }
 
-/** The batch `Автоматически` started after `since`, once it exists (no timing asserted: the deadline only stops a hang). */
+/** The batch AUTOMATIC started after `since`, once it exists (no timing asserted: the deadline only stops a hang). */
 async function automaticBatch(since: number, timeoutMs = 60_000): Promise<BatchSummary> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const batches = (await api().get('/api/batches').expect(200)).body as BatchSummary[];
-    const found = batches.find((b) => b.createdBy?.displayName === 'Автоматически' && Date.parse(b.createdAt) >= since);
+    const found = batches.find((b) => b.createdBy?.displayName === AUTOMATIC && Date.parse(b.createdAt) >= since);
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no automatic batch since ${new Date(since).toISOString()}`);
     await new Promise((r) => setTimeout(r, 250));
@@ -201,7 +203,7 @@ describe('web: price lists that arrive by themselves, and the guard (DESIGN §16
     await page.getByRole('link', { name: BATCH_UI.recent, exact: true }).click();
     await waitForPath(open, '/batches', 'automatic-batch-list');
     const row = page.locator(`tr[data-batch-id="${batch.id}"]`);
-    await row.getByText('Автоматически', { exact: true }).waitFor();
+    await row.getByText(AUTOMATIC, { exact: true }).waitFor();
     await row.getByRole('link', { name: BATCH_UI.title.generate, exact: true }).click();
     await waitForPath(open, `/batch/${batch.id}`, 'automatic-batch');
     await page.locator('[data-batch-status="done"]').waitFor({ timeout: 180_000 });
@@ -238,7 +240,7 @@ describe('web: price lists that arrive by themselves, and the guard (DESIGN §16
     await line('price-version.accept', list.name).waitFor();
     await line('price-version.reject', 'неделя 49.csv').waitFor();
     const automatic = line('batch', PRICE_AUDIT_TEXT.byNewVersion);
-    await automatic.getByText('Автоматически', { exact: true }).waitFor();
+    await automatic.getByText(AUTOMATIC, { exact: true }).waitFor();
     await expect(page.locator('.audit-table__details', { hasText: /^\{/ }).count()).resolves.toBe(0);
   });
 
