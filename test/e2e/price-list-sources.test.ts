@@ -13,6 +13,7 @@ import {
   PRICE_VERSION_UI,
   SOURCE_ERR,
   SOURCE_RUN_TEXT,
+  UI,
 } from '@app/contracts';
 import type { BatchSummary, PriceList, Task } from '@app/contracts';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
@@ -242,6 +243,37 @@ describe('web: price lists that arrive by themselves, and the guard (DESIGN §16
     const automatic = line('batch', PRICE_AUDIT_TEXT.byNewVersion);
     await automatic.getByText(AUTOMATIC, { exact: true }).waitFor();
     await expect(page.locator('.audit-table__details', { hasText: /^\{/ }).count()).resolves.toBe(0);
+  });
+
+  it('compared columns chosen in the page: suggested by the headers, one more found by its header, saved with the headers', async () => {
+    await page.goto('/price-lists');
+    const card = listCard(page, list);
+    const form = (await unfold(card, PRICE_SETTINGS_UI.title)).getByTestId('price-list-settings');
+    await form.getByRole('radio', { name: PRICE_SETTINGS_UI.compareOwn }).check();
+    // The current version's code columns and its price, as the rules page's column inputs show them.
+    await expect(form.getByLabel(UI.keyMa).inputValue()).resolves.toBe('2');
+    await expect(form.getByLabel(UI.keyGm).inputValue()).resolves.toBe('3');
+    await expect(form.getByLabel(PRICE_SETTINGS_UI.valueColumn(1)).inputValue()).resolves.toBe('6');
+    await form.locator('[data-value-column="0"] [data-testid="column-header"]').getByText('Цена, руб.', { exact: true }).waitFor();
+    await form.getByRole('button', { name: PRICE_SETTINGS_UI.addValueColumn }).click();
+    const added = form.getByLabel(PRICE_SETTINGS_UI.valueColumn(2));
+    await added.fill('остаток');
+    await form.getByRole('option', { name: /Остаток/ }).waitFor();
+    await added.press('Enter');
+    await expect(added.inputValue()).resolves.toBe('9');
+    await dismissToasts(page);
+    await form.getByRole('button', { name: PRICE_SETTINGS_UI.save, exact: true }).click();
+    await expectToast(page, PRICE_SETTINGS_UI.saved);
+    const saved = (await api().get(`/api/price-lists/${list.id}`).expect(200)).body as PriceList;
+    expect(saved.compare).toEqual({ keyColumns: { ma: 2, gm: 3 }, valueColumns: [6, 9], headers: { '2': 'Код МА', '3': 'Код ГМ', '6': 'Цена, руб.', '9': 'Остаток' } });
+
+    // Back to the tasks' rules.
+    await dismissToasts(page);
+    await form.getByRole('radio', { name: PRICE_SETTINGS_UI.compareAuto }).check();
+    await form.getByRole('button', { name: PRICE_SETTINGS_UI.save, exact: true }).click();
+    await expectToast(page, PRICE_SETTINGS_UI.saved);
+    expect(((await api().get(`/api/price-lists/${list.id}`).expect(200)).body as PriceList).compare).toBeNull();
+    expect(open.errors).toEqual([]);
   });
 
   it('a viewer reads the settings and the source (never its secrets) and decides nothing', async () => {
