@@ -2,6 +2,7 @@
  * Russian texts of the `Прайсы` page's fourth-wave parts (DESIGN §16): a list's own settings, its
  * source and runs, its versions' status, hold reasons, decisions and comparison.
  */
+import { PRICE_GUARD, PRICE_LIST_UI } from './price-list-messages';
 import type { OnNewVersion, PriceVersionStatus } from './price-list.contract';
 import type { SourceKind, SourceRunOutcome } from './source.contract';
 
@@ -95,13 +96,13 @@ export const PRICE_SOURCE_UI = {
   loadFailed: 'Не удалось загрузить источник прайса',
   runsLoadFailed: 'Не удалось загрузить проверки источника',
   /** Cancels a new source's form before it is saved. */
-  cancel: 'Отмена',
+  cancel: PRICE_LIST_UI.cancel,
   add: 'Задать источник',
 } as const;
 
 /** A version's row: its status and origin, a held one's reasons and the decision, its comparison. */
 export const PRICE_VERSION_UI = {
-  status: { current: 'текущая', pending: 'сравнивается', held: 'задержана', rejected: 'отклонена', old: 'прежняя' } satisfies Record<PriceVersionStatus, string>,
+  status: { current: PRICE_LIST_UI.current, pending: 'сравнивается', held: 'задержана', rejected: 'отклонена', old: 'прежняя' } satisfies Record<PriceVersionStatus, string>,
   origin: { upload: 'вручную', url: 'по адресу', mailbox: 'по почте' } as Record<string, string>,
   statusColumn: 'Статус',
   originColumn: 'Откуда',
@@ -136,5 +137,5 @@ export const PRICE_DIFF_UI = {
   headerRenamed: (letter: string, was: string, now: string) => `${letter}: «${was}» → «${now || '—'}»`,
   download: 'Скачать сравнение (.xlsx)',
   loadFailed: 'Не удалось загрузить сравнение',
-  empty: 'пусто',
+  empty: PRICE_GUARD.empty,
 } as const;
