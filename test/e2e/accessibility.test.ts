@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { BATCH_UI, CHECK_UI, PRICE_LIST_UI, UI } from '@app/contracts';
-import type { Batch, Item, Mapping, PriceList, Task } from '@app/contracts';
+import { BATCH_UI, CHECK_UI, PRICE_DIFF_UI, PRICE_LIST_UI, PRICE_SETTINGS_UI, PRICE_SOURCE_UI, PRICE_VERSION_UI, UI } from '@app/contracts';
+import type { Batch, Item, Mapping, PriceList, SourceRun, Task } from '@app/contracts';
+import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import { sampleItems } from '@app/export-engine/testing/fixtures';
 import { api, putGlobalMapping } from '../support/api-client';
 import { generate, readyTask } from '../support/generate-helpers';
+import { addVersion as addVersionOf, repricedCsv } from '../support/price-lists';
 import { closeBrowser, exactText, gotoTask, launchPage, type OpenPage } from './browser';
 import { addVersion, createPriceList, dropAll, finishedBatch, follow, namedReadyTask } from './price-list-api';
 
@@ -37,6 +39,7 @@ describe('web: accessibility (axe-core, WCAG 2 A/AA)', () => {
   let list: PriceList;
   let following: Task;
   let batch: Batch;
+  let guarded: PriceList;
 
   beforeAll(async () => {
     original = (await api().get('/api/mappings/global').expect(200)).body as Mapping;
@@ -51,6 +54,15 @@ describe('web: accessibility (axe-core, WCAG 2 A/AA)', () => {
     await follow(following.id, list.id);
     batch = await finishedBatch('generate', [following.id, task.id]);
     await addVersion(list.id);
+    // A list whose second version is held, with a source whose one run failed (nothing listens on port 9).
+    guarded = await createPriceList(`Задержанный ${randomUUID().slice(0, 8)}`);
+    await addVersionOf(guarded.id, fixtureBytes('csv/price-utf8-bom-semicolon.csv'), 'неделя 47.csv');
+    await addVersionOf(guarded.id, repricedCsv('4990'), 'неделя 48.csv');
+    await api().put(`/api/price-lists/${guarded.id}/source`).send({ kind: 'url', url: 'http://127.0.0.1:9/prices.csv', everyMinutes: 60 }).expect(200);
+    await api().post(`/api/price-lists/${guarded.id}/source/run`).expect(202);
+    for (let runs: SourceRun[] = []; !runs[0]?.finishedAt; await new Promise((r) => setTimeout(r, 200))) {
+      runs = (await api().get(`/api/price-lists/${guarded.id}/source/runs`).expect(200)).body as SourceRun[];
+    }
     ({ browser, ...open } = await launchPage());
     page = open.page;
   }, 90_000);
@@ -59,6 +71,7 @@ describe('web: accessibility (axe-core, WCAG 2 A/AA)', () => {
     await closeBrowser(open, browser);
     if (original) await putGlobalMapping(original);
     await dropAll([task, following], list);
+    await dropAll([], guarded);
   });
 
   it('the home page', async () => {
@@ -106,6 +119,22 @@ describe('web: accessibility (axe-core, WCAG 2 A/AA)', () => {
     await page.getByRole('checkbox').first().check();
     await expect(violations(page)).resolves.toEqual([]);
     await page.getByRole('button', { name: BATCH_UI.cancelSelect, exact: true }).click();
+  });
+
+  it('a price list’s settings with its own columns, its source form and runs, a held version and its comparison', async () => {
+    await page.goto('/price-lists');
+    const card = page.locator(`[data-price-list-id="${guarded.id}"]`);
+    await card.locator('summary', { hasText: PRICE_SETTINGS_UI.title }).click();
+    await card.getByRole('radio', { name: PRICE_SETTINGS_UI.compareOwn }).check();
+    await card.locator('.column-input').first().waitFor();
+    await card.locator('summary', { hasText: PRICE_SOURCE_UI.title }).click();
+    await card.getByTestId('price-source-form').waitFor();
+    await card.locator('tr[data-run-id][data-outcome="failed"]').waitFor();
+    // Held: the versions are open by themselves, the reasons and the decision shown.
+    await card.getByTestId('held-version').waitFor();
+    await card.getByRole('button', { name: PRICE_VERSION_UI.compare, exact: true }).click();
+    await card.getByTestId('price-diff').getByRole('link', { name: PRICE_DIFF_UI.download }).waitFor();
+    await expect(violations(page)).resolves.toEqual([]);
   });
 
   it('a task that follows a stale price list, and a finished batch', async () => {

@@ -18,6 +18,7 @@ export * from './auth-messages';
 export * from './items-diff';
 export * from './price-list.contract';
 export * from './price-list-messages';
+export * from './price-list-page-messages';
 export * from './batch.contract';
 export * from './return-path';
 export * from './price-list-guard';

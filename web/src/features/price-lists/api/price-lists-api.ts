@@ -4,6 +4,7 @@ import type {
   FileColumns,
   PatchPriceListRequest,
   PriceList,
+  PriceListDiff,
   PriceListVersion,
 } from '@app/contracts';
 import { apiRequest } from '../../../lib/api-client';
@@ -26,12 +27,18 @@ export function renamePriceList(id: string, name: string, version: number): Prom
   return apiRequest<PriceList>(listUrl(id), { method: 'PATCH', json: body });
 }
 
+/** The list's own settings (DESIGN §16), made from its `version` (409 when it changed meanwhile). */
+export function savePriceListSettings(id: string, settings: Omit<PatchPriceListRequest, 'name' | 'version'>, version: number): Promise<PriceList> {
+  const body: PatchPriceListRequest = { ...settings, version };
+  return apiRequest<PriceList>(listUrl(id), { method: 'PATCH', json: body });
+}
+
 /** Refused (409) while tasks follow the list. */
 export function deletePriceList(id: string): Promise<void> {
   return apiRequest<void>(listUrl(id), { method: 'DELETE' });
 }
 
-/** A new current version; the answer names the tasks that follow the list (each now stale). */
+/** A new version, once compared: its final status (current, or held with its reasons); the answer names the tasks that follow the list (each now stale). */
 export function uploadPriceVersion(id: string, file: File): Promise<AddPriceVersionResponse> {
   const form = new FormData();
   form.append('file', file, file.name);
@@ -49,4 +56,18 @@ export function priceVersionFileUrl(listId: string, versionId: string): string {
 
 export function fetchPriceVersionColumns(listId: string, versionId: string, signal?: AbortSignal): Promise<FileColumns> {
   return apiRequest<FileColumns>(`${versionUrl(listId, versionId)}/columns`, { signal });
+}
+
+/** `Принять` (it becomes current) or `Отклонить` a held version; 409 when it was decided already. */
+export function decidePriceVersion(listId: string, versionId: string, decision: 'accept' | 'reject'): Promise<PriceListVersion> {
+  return apiRequest<PriceListVersion>(`${versionUrl(listId, versionId)}/${decision}`, { method: 'POST' });
+}
+
+/** The version compared with the one current before it (the lists cut at DIFF_LIST_MAX). */
+export function fetchPriceVersionDiff(listId: string, versionId: string, signal?: AbortSignal): Promise<PriceListDiff> {
+  return apiRequest<PriceListDiff>(`${versionUrl(listId, versionId)}/diff`, { signal });
+}
+
+export function priceVersionDiffXlsxUrl(listId: string, versionId: string): string {
+  return `${versionUrl(listId, versionId)}/diff.xlsx`;
 }

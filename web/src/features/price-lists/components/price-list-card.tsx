@@ -1,27 +1,35 @@
 import { useState } from 'react';
-import { PRICE_LIST_UI } from '@app/contracts';
+import { PRICE_LIST_UI, PRICE_VERSION_UI } from '@app/contracts';
 import type { PriceList } from '@app/contracts';
 import { formatDate, formatSize } from '../../../lib/format';
 import { useCan } from '../../auth/hooks/auth-context';
 import { usePriceListActions } from '../hooks/use-price-list-actions';
 import type { PriceListsState } from '../hooks/use-price-lists';
+import { useVersionsFold } from '../hooks/use-versions-fold';
 import { PriceListRename } from './price-list-rename';
+import { PriceListSettings } from './price-list-settings';
+import { PriceSourceCard } from './price-source-card';
 import { PriceVersionColumns } from './price-version-columns';
 import { PriceVersionUpload } from './price-version-upload';
 import { PriceVersions } from './price-versions';
 import { FollowToggle } from '../../delivery/components/follow-toggle';
+import './price-list-card.css';
 
 interface Props {
   list: PriceList;
   lists: PriceListsState;
 }
 
-/** One price list: its name, current version, following tasks; a new version; its versions and columns. */
+/**
+ * One price list: its name, current version, following tasks and the versions waiting for a
+ * decision; a new version; its settings, its source, its versions and columns.
+ */
 export function PriceListCard({ list, lists }: Props) {
   const canEdit = useCan('staff');
   const isAdmin = useCan('admin');
   const actions = usePriceListActions(list, lists);
   const [renaming, setRenaming] = useState(false);
+  const versions = useVersionsFold(list.heldCount);
   const { current } = list;
 
   return (
@@ -70,9 +78,16 @@ export function PriceListCard({ list, lists }: Props) {
           {PRICE_LIST_UI.tasks(list.taskCount)}
           {list.staleCount > 0 ? <span className="price-list__stale">, {PRICE_LIST_UI.staleTasks(list.staleCount)}</span> : null}
         </span>
+        {list.heldCount > 0 ? (
+          <button type="button" className="price-list__held" data-testid="price-list-held" onClick={() => versions.setOpen(true)}>
+            {PRICE_VERSION_UI.heldCount(list.heldCount)}
+          </button>
+        ) : null}
       </p>
       {canEdit ? <PriceVersionUpload uploading={actions.uploading} onFile={(file) => void actions.upload(file)} /> : null}
-      <PriceVersions listId={list.id} currentId={current?.id ?? null} reloadKey={actions.versionsKey} />
+      <PriceListSettings list={list} lists={lists} />
+      <PriceSourceCard list={list} onVersionsChanged={actions.versionsChanged} onShowVersion={versions.show} />
+      <PriceVersions listId={list.id} reloadKey={actions.versionsKey} fold={versions} onChanged={actions.versionsChanged} />
       {current ? <PriceVersionColumns listId={list.id} versionId={current.id} /> : null}
     </section>
   );

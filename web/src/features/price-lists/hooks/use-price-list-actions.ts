@@ -1,14 +1,15 @@
 import { useCallback, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { PRICE_LIST_UI, TOAST } from '@app/contracts';
+import { PRICE_LIST_UI, PRICE_VERSION_UI, TOAST } from '@app/contracts';
 import type { PriceList } from '@app/contracts';
 import { serverMessageOf } from '../../../lib/api-client';
 import { useStartBatch } from '../../batches/hooks/use-start-batch';
 import { useTasks } from '../../tasks/hooks/tasks-context';
 import { deletePriceList, renamePriceList, uploadPriceVersion } from '../api/price-lists-api';
+import { holdReasonsText } from '../lib/diff-format';
 import type { PriceListsState } from './use-price-lists';
 
-/** What one list's card does: rename, delete, a new version, `Сформировать все`. */
+/** What one list's card does: rename, delete, a new version, `Сформировать все`; what it shows again after a change. */
 export function usePriceListActions(list: PriceList, lists: PriceListsState) {
   const { tasks, refresh } = useTasks();
   const { start, starting } = useStartBatch();
@@ -16,6 +17,12 @@ export function usePriceListActions(list: PriceList, lists: PriceListsState) {
   /** Bumped by each new version, so an open versions table fetches again. */
   const [versionsKey, setVersionsKey] = useState(0);
   const following = useMemo(() => tasks.filter((t) => t.priceListId === list.id).map((t) => t.id), [tasks, list.id]);
+
+  /** A version came, was accepted or rejected: the versions, the list's counts and the tasks' stale dots are fetched again. */
+  const versionsChanged = useCallback(async () => {
+    setVersionsKey((k) => k + 1);
+    await Promise.all([lists.reload(), refresh()]);
+  }, [lists, refresh]);
 
   /** True once renamed; a refusal (409: renamed elsewhere, name taken) is told and the lists fetched again. */
   const rename = useCallback(
@@ -50,21 +57,22 @@ export function usePriceListActions(list: PriceList, lists: PriceListsState) {
       if (!file || uploading) return;
       setUploading(true);
       try {
-        const { taskIds } = await uploadPriceVersion(list.id, file);
-        toast.success(PRICE_LIST_UI.versionAdded(taskIds.length), { description: file.name });
-        setVersionsKey((k) => k + 1);
+        const { version, taskIds } = await uploadPriceVersion(list.id, file);
+        // The answer comes once the version is compared: a held one changes nothing until accepted.
+        if (version.status === 'held') toast.warning(PRICE_VERSION_UI.heldToast(holdReasonsText(version.holdReasons)), { description: file.name });
+        else toast.success(PRICE_LIST_UI.versionAdded(taskIds.length), { description: file.name });
         // The following tasks are stale now: the sidebar's dots and the list's counts say so.
-        await Promise.all([lists.reload(), refresh()]);
+        await versionsChanged();
       } catch (e) {
         toast.error(TOAST.uploadFailed, { description: serverMessageOf(e) });
       } finally {
         setUploading(false);
       }
     },
-    [list.id, lists, refresh, uploading],
+    [list.id, versionsChanged, uploading],
   );
 
   const generateAll = useCallback(() => start('generate', following), [start, following]);
 
-  return { rename, remove, upload, uploading, versionsKey, following, generateAll, starting };
+  return { rename, remove, upload, uploading, versionsKey, versionsChanged, following, generateAll, starting };
 }
