@@ -1,4 +1,6 @@
-import { SOURCE_ERR, type PriceListVersion, type SourceRun } from '@app/contracts';
+import { Queue } from 'bullmq';
+import { EXPORT_QUEUE, SOURCE_ERR, sourceSchedulerId, type PriceListSource, type PriceListVersion, type SourceRun } from '@app/contracts';
+import { redisOptions } from '@app/config';
 import { fixtureBytes } from '@app/export-engine/testing/fixtures';
 import type { StackProcess } from '../../scripts/app-launcher';
 import { startApi, startWorker } from '../support/app-runner';
@@ -87,6 +89,26 @@ describe('polls of a source across workers', () => {
     expect(await runsOf(list.id)).toHaveLength(1);
     expect(supplier.requests.length - seen).toBe(1);
     expect(await versionsOf(list.id)).toHaveLength(1);
+  });
+
+  it('a schedule Redis lost (wiped, restarted without data) is set again from PostgreSQL by a worker; a kept one keeps its next poll', async () => {
+    const { at, worker } = await world('poll-schedule');
+    await worker(1);
+    const list = await createList();
+    const set = (await at().put(`/api/price-lists/${list.id}/source`).send({ kind: 'url', url: supplier.url('/none.csv'), everyMinutes: 30 }).expect(200)).body as PriceListSource;
+    const queue = new Queue(EXPORT_QUEUE, { prefix: ownQueueEnv('poll-schedule').QUEUE_PREFIX, connection: redisOptions(testEnv().appEnv.REDIS_URL) });
+    try {
+      // A reconcile meanwhile leaves a kept scheduler as it is.
+      await sleep(2_500);
+      expect(((await at().get(`/api/price-lists/${list.id}/source`).expect(200)).body as PriceListSource).nextRunAt).toBe(set.nextRunAt);
+      await queue.removeJobScheduler(sourceSchedulerId(list.id));
+      expect(((await at().get(`/api/price-lists/${list.id}/source`).expect(200)).body as PriceListSource).nextRunAt).toBeNull();
+      await until(async () => ((await at().get(`/api/price-lists/${list.id}/source`).expect(200)).body as PriceListSource).nextRunAt !== null, 'the schedule set again');
+      await at().delete(`/api/price-lists/${list.id}/source`).expect(204);
+      expect(await queue.getJobScheduler(sourceSchedulerId(list.id))).toBeUndefined();
+    } finally {
+      await queue.close();
+    }
   });
 
   it('refuses loopback and link-local addresses unless SOURCE_ALLOW_PRIVATE: no request leaves', async () => {
