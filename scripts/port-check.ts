@@ -32,3 +32,11 @@ export async function portProblem(
   }
   return undefined;
 }
+
+/** The launcher's and `npm start`'s first step: a port in use stops it at once, with the one line. */
+export async function exitIfPortTaken(config: Pick<AppConfig, 'HOST' | 'PORT' | 'EMBEDDED_S3_PORT'>): Promise<void> {
+  const taken = await portProblem(config);
+  if (!taken) return;
+  process.stderr.write(`${taken}\n`);
+  process.exit(1);
+}

@@ -5,7 +5,7 @@ import { loadConfigOrExit } from '../libs/config/src/app-config';
 import { loadLocalEnv } from './local-env';
 import { ensureLocalServices } from './local-services';
 import { watchParent } from './parent-watch';
-import { portProblem } from './port-check';
+import { exitIfPortTaken } from './port-check';
 
 /**
  * Runs before `npm start` (through ts-node, from source): a bad setting, a port in use, or a
@@ -51,11 +51,7 @@ async function main(): Promise<void> {
   loadLocalEnv(ROOT);
   const config = loadConfigOrExit();
   // A port in use stops it here, before a service is started or a build run (the launcher checks again).
-  const taken = await portProblem(config);
-  if (taken) {
-    process.stderr.write(`${taken}\n`);
-    process.exit(1);
-  }
+  await exitIfPortTaken(config);
   const services = ensureLocalServices(config);
   if (services.status !== 0) process.exit(services.status ?? 1);
   const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;

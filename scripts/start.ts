@@ -4,7 +4,7 @@ import { startEmbeddedS3, type EmbeddedS3 } from './embedded-s3';
 import { loadLocalEnv } from './local-env';
 import { ENTRY, repoRoot, spawnApp, type AppProcess } from './app-processes';
 import { watchParent } from './parent-watch';
-import { portProblem } from './port-check';
+import { exitIfPortTaken } from './port-check';
 
 /**
  * `npm start`: API + WORKERS worker processes (+ an embedded S3 server when S3_ENDPOINT is not
@@ -45,11 +45,7 @@ const howItEnded = (app: AppProcess, code: number | null) => (app.child.signalCo
 async function main(): Promise<void> {
   loadLocalEnv(ROOT);
   const config = loadConfigOrExit();
-  const taken = await portProblem(config);
-  if (taken) {
-    process.stderr.write(`${taken}\n`);
-    process.exit(1);
-  }
+  await exitIfPortTaken(config);
   const env: NodeJS.ProcessEnv = { ...process.env };
   let s3: EmbeddedS3 | undefined;
   let api: AppProcess | undefined;

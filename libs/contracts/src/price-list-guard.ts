@@ -61,6 +61,11 @@ function example(change: DiffChange): string {
  * maxJumpPct (one reason for the rises, one for the falls); `column-missing`: a compared column's
  * header is gone or moved.
  */
+/** A list's thresholds as stored (a part of them, or none) with the defaults filled in. */
+export function guardThresholdsOf(stored: Partial<GuardThresholds> | null | undefined): GuardThresholds {
+  return { ...GUARD_DEFAULTS, ...stored };
+}
+
 export function guardVersion(diff: PriceListDiff, thresholds: GuardThresholds = GUARD_DEFAULTS): HoldReason[] {
   const reasons: HoldReason[] = [];
   const { rowsBefore, rowsAfter, matched } = diff;

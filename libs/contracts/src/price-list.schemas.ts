@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { ERR } from './messages';
-import { hasControlChars } from './normalize';
 import { PRICE_COMPARE_ERR, PRICE_LIST_ERR } from './price-list-messages';
 import { COMPARE_COLUMNS_MAX, JUMP_BUCKET_MAX, type CompareSettings, type GuardThresholds } from './price-list.contract';
-import { nameSchema } from './schemas';
+import { headerTexts, nameSchema } from './schemas';
 
 /** A price list's name (DESIGN §12): trimmed, 1–100 characters, unique case-insensitively (the database says). */
 export const priceListNameSchema = nameSchema(PRICE_LIST_ERR.nameRequired, LIMITS.priceListNameMax, PRICE_LIST_ERR.nameTooLong(LIMITS.priceListNameMax));
@@ -22,28 +20,6 @@ const valueColumn = z
   .min(1, PRICE_COMPARE_ERR.column(LIMITS.columnMax))
   .max(LIMITS.columnMax, PRICE_COMPARE_ERR.column(LIMITS.columnMax));
 
-/** `{"6": "Цена с НДС"}`: a header per column number; an empty text is dropped. */
-const compareHeadersSchema = z
-  .record(z.string(), z.string({ error: ERR.headerTextInvalid }).transform((t) => t.trim()))
-  .optional()
-  .transform((map, ctx) => {
-    if (map === undefined) return undefined;
-    const out: Record<string, string> = {};
-    for (const [key, header] of Object.entries(map)) {
-      const column = /^\d+$/.test(key.trim()) ? Number(key) : NaN;
-      if (!Number.isInteger(column) || column < 1 || column > LIMITS.columnMax) {
-        ctx.addIssue({ code: 'custom', path: [key], message: PRICE_COMPARE_ERR.column(LIMITS.columnMax) });
-        return z.NEVER;
-      }
-      if (header.length > LIMITS.headerTextMax || hasControlChars(header)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: ERR.headerTextInvalid });
-        return z.NEVER;
-      }
-      if (header) out[String(column)] = header;
-    }
-    return out;
-  });
-
 /**
  * A list's compare settings (DESIGN §16, `PATCH /api/price-lists/{id}` `compare`): an MA and/or a
  * GM code column (at least one), the value columns (repeats and the key columns dropped, in
@@ -55,7 +31,7 @@ export const compareSettingsSchema = z
     valueColumns: z
       .array(valueColumn, { error: PRICE_COMPARE_ERR.valueColumnsInvalid })
       .max(COMPARE_COLUMNS_MAX, PRICE_COMPARE_ERR.valueColumnsTooMany(COMPARE_COLUMNS_MAX)),
-    headers: compareHeadersSchema,
+    headers: headerTexts(PRICE_COMPARE_ERR.column(LIMITS.columnMax)),
   })
   .refine((s) => s.keyColumns.ma > 0 || s.keyColumns.gm > 0, { message: PRICE_COMPARE_ERR.keyColumnRequired, path: ['keyColumns'] })
   .transform((s): CompareSettings => {

@@ -137,26 +137,33 @@ export const mappingSchema = z.object({
 export const profileNameSchema = nameSchema(ERR.profileNameRequired, LIMITS.profileNameMax, ERR.profileNameTooLong(LIMITS.profileNameMax));
 
 /** `{ "<column>": "<header text>" }`; an empty text forgets that column. */
-const headerTextsSchema = z
-  .record(z.string(), z.string({ error: ERR.headerTextInvalid }).transform((t) => t.trim()))
-  .optional()
-  .transform((map, ctx) => {
-    if (map === undefined) return undefined;
-    const out: Record<string, string> = {};
-    for (const [key, header] of Object.entries(map)) {
-      const column = columnKey(key);
-      if (!Number.isInteger(column) || column < 1 || column > LIMITS.columnMax) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `ожидается целое число от 1 до ${LIMITS.columnMax}` });
-        return z.NEVER;
+/**
+ * `{"6": "Цена с НДС"}`: a header text per column number (1 = A); an empty text is dropped.
+ * `columnMessage`: what a key that is no column number is told.
+ */
+export const headerTexts = (columnMessage: string) =>
+  z
+    .record(z.string(), z.string({ error: ERR.headerTextInvalid }).transform((t) => t.trim()))
+    .optional()
+    .transform((map, ctx) => {
+      if (map === undefined) return undefined;
+      const out: Record<string, string> = {};
+      for (const [key, header] of Object.entries(map)) {
+        const column = columnKey(key);
+        if (!Number.isInteger(column) || column < 1 || column > LIMITS.columnMax) {
+          ctx.addIssue({ code: 'custom', path: [key], message: columnMessage });
+          return z.NEVER;
+        }
+        if (header.length > LIMITS.headerTextMax || hasControlChars(header)) {
+          ctx.addIssue({ code: 'custom', path: [key], message: ERR.headerTextInvalid });
+          return z.NEVER;
+        }
+        if (header) out[String(column)] = header;
       }
-      if (header.length > LIMITS.headerTextMax || hasControlChars(header)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: ERR.headerTextInvalid });
-        return z.NEVER;
-      }
-      if (header) out[String(column)] = header;
-    }
-    return out;
-  });
+      return out;
+    });
+
+const headerTextsSchema = headerTexts(`ожидается целое число от 1 до ${LIMITS.columnMax}`);
 
 /** POST /api/profiles. */
 /** `copyFrom: null` is "copy nothing", as leaving it out is (JSON clients send null for none). */

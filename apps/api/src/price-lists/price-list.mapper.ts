@@ -1,4 +1,4 @@
-import { GUARD_DEFAULTS, type CompareSettings, type GuardThresholds, type HoldReason, type MadeBy, type PriceList, type PriceListVersion, type TaskPriceListRef } from '@app/contracts';
+import { guardThresholdsOf, type CompareSettings, type GuardThresholds, type HoldReason, type MadeBy, type PriceList, type PriceListVersion, type TaskPriceListRef } from '@app/contracts';
 import type { PriceListEntity, PriceListRow, PriceListVersionEntity, UserEntity } from '@app/persistence';
 
 const madeBy = (user: UserEntity | null | undefined): MadeBy => (user ? { id: user.id, login: user.login, displayName: user.displayName } : null);
@@ -25,7 +25,7 @@ export function toPriceListVersion(v: PriceListVersionEntity): PriceListVersion 
 }
 
 /** A list's guard thresholds with the defaults filled in (DESIGN §16). */
-export const guardOf = (list: PriceListEntity): GuardThresholds => ({ ...GUARD_DEFAULTS, ...(list.guard as Partial<GuardThresholds> | null) });
+export const guardOf = (list: PriceListEntity): GuardThresholds => guardThresholdsOf(list.guard as Partial<GuardThresholds> | null);
 
 export function toPriceList(row: PriceListRow): PriceList {
   return {

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  GUARD_DEFAULTS,
+  guardThresholdsOf,
   PRICE_GUARD,
   XLSX_MIME,
   defaultCompareSettings,
@@ -111,7 +111,7 @@ export class VersionDiffJobRunner {
       }
       const files = { xlsx: join(dir, 'diff.xlsx'), snapshotTo: join(dir, 'after.table'), olderSnapshot };
       const diff = await this.engine.diff(before, after, settings, files);
-      const holdReasons = guardVersion(diff, { ...GUARD_DEFAULTS, ...(list.guard as Partial<GuardThresholds> | null) });
+      const holdReasons = guardVersion(diff, guardThresholdsOf(list.guard as Partial<GuardThresholds> | null));
       const diffObjectKey = storageKeys.versionDiff(list.id, version.id, randomUUID());
       const snapshotObjectKey = storageKeys.versionTable(list.id, version.id, randomUUID());
       await this.unowned.expect(diffObjectKey);

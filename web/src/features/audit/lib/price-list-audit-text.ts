@@ -1,4 +1,4 @@
-import { GUARD_DEFAULTS, PRICE_AUDIT_TEXT as T, columnLetter, type AuditEvent, type AuditAction } from '@app/contracts';
+import { guardThresholdsOf, PRICE_AUDIT_TEXT as T, columnLetter, type AuditEvent, type AuditAction } from '@app/contracts';
 import { formatSize } from '../../../lib/format';
 
 type Details = Record<string, unknown>;
@@ -41,7 +41,7 @@ function settingsText(d: Details): string[] {
   if ('deliver' in to) out.push(T.deliver(to.deliver === true));
   if ('compare' in to) out.push(compareText(to.compare));
   if ('guard' in to) {
-    const g = { ...GUARD_DEFAULTS, ...obj(to.guard) };
+    const g = guardThresholdsOf(obj(to.guard));
     out.push(T.guard(num(g.maxRowDropPct), num(g.maxChangedPct), num(g.maxJumpPct)));
   }
   return out;

@@ -1,4 +1,4 @@
-import { GUARD_DEFAULTS, PRICE_SETTINGS_UI, columnLetter } from '@app/contracts';
+import { PRICE_SETTINGS_UI, columnLetter } from '@app/contracts';
 import type { PriceList } from '@app/contracts';
 import { GUARD_FIELDS } from '../lib/settings-draft';
 
@@ -6,7 +6,7 @@ const T = PRICE_SETTINGS_UI;
 
 /** A list's settings as a viewer reads them: the same labels as the form, the values as text. */
 export function PriceListSettingsView({ list }: { list: PriceList }) {
-  const guard = { ...GUARD_DEFAULTS, ...list.guard };
+  const guard = list.guard;
   const compare = list.compare;
   const keys = compare ? [compare.keyColumns.ma, compare.keyColumns.gm].filter((c) => c > 0).map(columnLetter).join(', ') : '';
   const values = compare ? compare.valueColumns.map((c) => (compare.headers?.[String(c)] ? `${columnLetter(c)} (${compare.headers[String(c)]})` : columnLetter(c))).join(', ') : '';

@@ -1,4 +1,4 @@
-import { GUARD_DEFAULTS, defaultCompareSettings } from '@app/contracts';
+import { defaultCompareSettings } from '@app/contracts';
 import type { CompareSettings, FileColumn, GuardThresholds, OnNewVersion, PatchPriceListRequest, PriceList } from '@app/contracts';
 
 export type GuardField = keyof GuardThresholds;
@@ -20,7 +20,7 @@ export interface SettingsDraft {
 }
 
 export function settingsDraftOf(list: PriceList): SettingsDraft {
-  const guard = { ...GUARD_DEFAULTS, ...list.guard };
+  const guard = list.guard;
   const compare = list.compare;
   return {
     onNewVersion: list.onNewVersion ?? 'none',
