@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, chmodSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppLauncher, type StackProcess } from './app-launcher';
 import { ENTRY, repoRoot } from './app-processes';
@@ -74,6 +74,23 @@ export class SimCluster extends AppLauncher {
     return { host, worker };
   }
 
+  /**
+   * Every process of the cluster by role, for the benchmark's CpuProbe: the services host's
+   * (PostgreSQL's postmaster and every process it forked, Redis, S3, the API) and each worker host's.
+   */
+  cpuRoles(): { name: string; pids: number[] }[] {
+    const of = (name: string) => [...this.spawned].filter((p) => p.name === name).map((p) => p.pid);
+    const postmaster = Number(readFileSync(join(this.pgData, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const workers = [...this.spawned].filter((p) => p.name.startsWith('worker-'));
+    return [
+      { name: 'PostgreSQL', pids: [postmaster, ...descendants(postmaster)] },
+      { name: 'Redis', pids: of('redis') },
+      { name: 'S3', pids: of('s3') },
+      { name: 'API', pids: of('api') },
+      ...workers.map((w) => ({ name: w.name, pids: [w.pid] })),
+    ];
+  }
+
   /** Stops every process, PostgreSQL, the hosts and their network; removes the files unless kept. */
   async destroy({ keepFiles = false } = {}): Promise<string[]> {
     this.closed = true;
@@ -108,6 +125,16 @@ export class SimCluster extends AppLauncher {
   /** A program that is not one of ours (Redis), on a host, logged like the apps. */
   private startCommand(name: string, [program, ...args]: string[], host: SimHost): StackProcess {
     return this.startApp(name, program, {}, args, host.prefix, true);
+  }
+}
+
+/** Every process below `pid` (Linux: /proc/<pid>/task/<tid>/children). */
+function descendants(pid: number): number[] {
+  try {
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((tid) => readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    return children.flatMap((child) => [child, ...descendants(child)]);
+  } catch {
+    return [];
   }
 }
 

@@ -7,6 +7,7 @@ import { ApiClient } from './api-client';
 import { buildInputs, buildItems, type BenchInputs } from './fixture-builder';
 import { prepareTask } from './http-runner';
 import { median } from './stats-helper';
+import { CpuProbe, type CpuShare } from './cpu-probe';
 
 /**
  * Many hosts, simulated on one machine (DESIGN §18, issue 37): the services and the API on one
@@ -39,6 +40,8 @@ export interface HostsRun {
   batchMs: number;
   smallMs: number;
   exportsPerS: number;
+  /** CPU per export of each role (the services' processes, each worker host, the benchmark's clients), ms. */
+  cpu: CpuShare[];
 }
 
 export interface HostsSummary {
@@ -73,13 +76,18 @@ export async function runHostsBench(opts: HostsOptions): Promise<HostsSummary> {
       }
       // Untimed: warms every host's engine threads, as a running system has them.
       await mixedRound(client, batchIds, smallIds, { ...opts, smallExports: opts.clients * hosts });
+      // Where the CPU goes, by role (DESIGN §18: the shared read, the queue, PostgreSQL, S3…).
+      const probe = new CpuProbe(async () => [...cluster.cpuRoles(), { name: 'benchmark clients', pids: [process.pid] }]);
       for (let r = 0; r < opts.runs; r++) {
+        await probe.begin();
         const round = await mixedRound(client, batchIds, smallIds, opts);
-        problems.push(...(await checkRound(client, round, small, opts, expectedBytes)));
         const total = opts.batchTasks + opts.smallExports;
-        const run = { hosts, ms: round.ms, batchMs: round.batchMs, smallMs: round.smallMs, exportsPerS: (total / round.ms) * 1000 };
+        const cpu = await probe.perExport(total);
+        problems.push(...(await checkRound(client, round, small, opts, expectedBytes)));
+        const run = { hosts, ms: round.ms, batchMs: round.batchMs, smallMs: round.smallMs, exportsPerS: (total / round.ms) * 1000, cpu };
         runs.push(run);
         opts.log(`  ${hosts} host(s), run ${r + 1}: ${total} exports in ${Math.round(run.ms)} ms = ${run.exportsPerS.toFixed(1)}/s (batch ${Math.round(run.batchMs)} ms, small ${Math.round(run.smallMs)} ms)`);
+        opts.log(`    CPU ms per export: ${cpu.map((c) => `${c.name} ${c.msPerExport.toFixed(1)}`).join(', ')}`);
       }
     }
     client.close();

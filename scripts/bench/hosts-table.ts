@@ -15,7 +15,20 @@ export function hostsTable(s: HostsSummary): string {
       ['worker hosts', 'exports/s (median)', '÷ one host'],
       s.byHosts.map((h) => [String(h.hosts), h.exportsPerS.toFixed(1), ratio(h.speedup)]),
     ),
+    'CPU per export (ms) by role, each host count\'s last run (the machine has 2 cores; worker hosts are held to their quota):',
+    cpuTable(s),
   ].join('\n');
+}
+
+function cpuTable(s: HostsSummary): string {
+  const last = s.byHosts.map((h) => [...s.runs].reverse().find((r) => r.hosts === h.hosts)!);
+  const workers = (r: HostsSummary['runs'][number]) => r.cpu.filter((c) => c.name.startsWith('worker-')).reduce((sum, c) => sum + c.msPerExport, 0);
+  const roles = ['PostgreSQL', 'Redis', 'S3', 'API', 'benchmark clients'];
+  const of = (r: HostsSummary['runs'][number], name: string) => (r.cpu.find((c) => c.name === name)?.msPerExport ?? 0).toFixed(1);
+  return table(
+    ['worker hosts', 'workers', ...roles, 'all'],
+    last.map((r) => [String(r.hosts), workers(r).toFixed(1), ...roles.map((name) => of(r, name)), r.cpu.reduce((sum, c) => sum + c.msPerExport, 0).toFixed(1)]),
+  );
 }
 
 /** DESIGN §18: 2 hosts ≥ 1.7× the throughput of 1, 3 hosts ≥ 2.3×. */

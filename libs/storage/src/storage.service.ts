@@ -1,5 +1,8 @@
 import { Client } from 'minio';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { isOutage } from '@app/contracts';
 import { STORAGE_DOWN_MS, StorageUnavailableError } from './storage-outage';
 import { timedTransport } from './timed-transport';
@@ -106,8 +109,6 @@ export class StorageService {
   }
 
   async putFile(key: string, path: string, contentType?: string): Promise<void> {
-    const { createReadStream } = await import('node:fs');
-    const { stat } = await import('node:fs/promises');
     const { size } = await stat(path);
     await this.putStream(key, createReadStream(path), size, contentType);
   }
@@ -125,8 +126,14 @@ export class StorageService {
     return Buffer.concat(chunks);
   }
 
+  /**
+   * The object written to `path` with one request (the client's fGetObject asks for the object's
+   * metadata first: a second request per download, a third of a small export's storage calls).
+   */
   async downloadTo(key: string, path: string): Promise<void> {
-    await this.call(() => this.client.fGetObject(this.bucket, key, path));
+    await pipeline(await this.getStream(key), createWriteStream(path)).catch((error: unknown) => {
+      throw this.failed(error);
+    });
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
