@@ -165,11 +165,15 @@ export function ItemsTable({ store, shown, focused, onFind, onShowAll, ref }: Pr
   });
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
-    const cell = cellOf(e.target);
+    const target = cellOf(e.target);
+    // Keys pressed faster than rows render move on from the cell still waiting for focus, not
+    // from the one that has it, so no press is lost; that cell will arrive with its text selected.
+    const waiting = pendingFocus.current && performance.now() <= pendingFocus.current.until ? pendingFocus.current : null;
+    const cell = target && (waiting ?? target);
     const pos = cell && positionOf(cell.row);
     if (!cell || pos === undefined || pos === null || e.nativeEvent.isComposing) return;
     const input = e.target as HTMLInputElement;
-    const caret = (at: number) => input.selectionStart === at && input.selectionEnd === at;
+    const caret = (at: number) => !waiting && input.selectionStart === at && input.selectionEnd === at;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 2);
     const key = { key: e.key, code: e.code, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey, atStart: caret(0), atEnd: caret(input.value.length) };
     const move = gridMove(key, pos, cell.col, count, page);
