@@ -145,8 +145,10 @@ function targets(main: SizeResults, compare: SizeResults | undefined, overtake: 
     const cpu = (s?: StageResult) => (s?.cpuTimes ? median(s.cpuTimes) : NaN);
     const engineCpu = cpu(main.stages.engine);
     const measured = (x: number, xCpu: number) => `${Math.round(x)} / ${Math.round(engine)} ms = ${ratio(x / engine)} (CPU ${Math.round(xCpu)} / ${Math.round(engineCpu)} ms = ${ratio(xCpu / engineCpu)})`;
-    out.push({ name: `diff of ${what}`, measured: measured(diff, cpu(main.stages.diff)), target: '≤ 1', pass: check(diff / engine, (v) => v <= 1) });
-    out.push({ name: `diff, the older version from its snapshot, of ${what}`, measured: measured(kept, cpu(main.stages['diff-kept'])), target: '≤ 1', pass: check(kept / engine, (v) => v <= 1) });
+    // A worker keeps every current version's table (a list's first one too), so its comparisons read one file;
+    // both are read only against a version made current before tables were kept.
+    out.push({ name: `diff of ${what}, as a worker makes it (the older version's kept table)`, measured: measured(kept, cpu(main.stages['diff-kept'])), target: '≤ 1', pass: check(kept / engine, (v) => v <= 1) });
+    out.push({ name: `diff reading both files (against a version from before tables were kept), of ${what}`, measured: measured(diff, cpu(main.stages.diff)), target: 'reported', pass: null });
     const peak = Math.max(main.stages.diff.peakRssMb, main.stages['diff-kept']?.peakRssMb ?? 0);
     out.push({ name: `diff child peak RSS (${main.rows} rows)`, measured: mb(peak), target: '≤ 300 MB', pass: check(peak, (v) => v <= 300) });
   }

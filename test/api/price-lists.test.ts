@@ -8,7 +8,7 @@ import { userWithRole, type TestUser } from '../support/auth';
 import { badFiles } from '../support/bad-files';
 import { bucket, sql } from '../support/inspect';
 import { DocumentedApi } from '../support/openapi-contract';
-import { addVersion, asUploaded, countedVersions, createList, listEvents, uniqueListName, uploadVersion } from '../support/price-lists';
+import { addVersion, asUploaded, countedVersions, createList, keptTable, listEvents, uniqueListName, uploadVersion } from '../support/price-lists';
 import { apiUrl } from '../support/test-env';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -135,6 +135,9 @@ describe('price lists (DESIGN §12)', () => {
     const csv = fixtureBytes('csv/price-cp1251-semicolon.csv');
     const first = documented.expect('post', '/api/price-lists/{id}/versions', await uploadVersion(list.id, xlsx, 'Прайс ноябрь.xlsx'), 201).body;
     expect(first).toEqual({ version: expect.objectContaining({ name: 'Прайс ноябрь.xlsx', size: xlsx.length, format: 'xlsx', priceListId: list.id, status: 'current' }), taskIds: [] });
+    // A first version is compared with nothing; a worker keeps its table for the next comparison.
+    const firstTable = await keptTable(first.version.id);
+    expect(firstTable).toMatch(/\/tables\//);
     const second = (await addVersion(list.id, csv, 'прайс.csv')).version;
     expect(second).toMatchObject({ format: 'csv', size: csv.length, uploadedBy: { login: expect.any(String) } });
     const versions = documented.expect('get', '/api/price-lists/{id}/versions', await api().get(`/api/price-lists/${list.id}/versions`), 200).body as PriceListVersion[];
@@ -156,10 +159,11 @@ describe('price lists (DESIGN §12)', () => {
       { priceListId: list.id, list: list.name, versionId: first.version.id, name: 'Прайс ноябрь.xlsx', size: xlsx.length, sha256: first.version.sha256, origin: 'upload' },
       { priceListId: list.id, list: list.name, versionId: second.id, name: 'прайс.csv', size: csv.length, sha256: second.sha256, origin: 'upload' },
     ]);
-    // The two versions' files, and the second's comparison with the first (diff.xlsx and its kept table, DESIGN §16).
+    // The two versions' files, the first's kept table, and the second's comparison with the first (diff.xlsx and its kept table, DESIGN §16).
     const objects = await objectsOf(list.id);
     expect(objects.filter((key) => !key.includes('/diffs/') && !key.includes('/tables/'))).toHaveLength(2);
-    expect(objects.filter((key) => key.includes('/diffs/') || key.includes('/tables/'))).toHaveLength(second.compared ? 2 : 0);
+    expect(objects).toContain(firstTable);
+    expect(objects.filter((key) => key.includes('/diffs/') || key.includes('/tables/'))).toHaveLength(second.compared ? 3 : 1);
   });
 
   it('counts each version\'s data rows in a worker, without the upload waiting for it: the rows below the header that hold a value', async () => {

@@ -10,6 +10,14 @@ export async function createList(name = uniqueListName()): Promise<PriceList> {
   return (await api().post('/api/price-lists').send({ name }).expect(201)).body as PriceList;
 }
 
+/** The version's kept table (DESIGN §16), once a worker has stored it; null when none came within 30 s. */
+export async function keptTable(versionId: string): Promise<string | null> {
+  for (const until = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 100))) {
+    const [row] = await sql<{ snapshot_object_key: string | null }>(`SELECT snapshot_object_key FROM price_list_versions WHERE id = $1`, [versionId]);
+    if (row.snapshot_object_key || Date.now() > until) return row.snapshot_object_key;
+  }
+}
+
 export function uploadVersion(listId: string, bytes: Buffer, filename = 'прайс.xlsx') {
   return api().post(`/api/price-lists/${listId}/versions`).attach('file', bytes, filename);
 }

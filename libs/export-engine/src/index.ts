@@ -12,6 +12,6 @@ export { normalizeKey, numberKey } from './price/key-normalizer';
 export { inspectPriceList, type PriceListFormat } from './price/csv-price-reader';
 export { readColumns } from './column-reader';
 export { countPriceRows } from './price-rows';
-export { diffPriceVersions, type DiffOptions } from './price-diff';
+export { diffPriceVersions, keepPriceVersion, type DiffOptions } from './price-diff';
 export { inspectTemplate } from './template/template-input';
 export { sharePrice, covers, type SharedPrice } from './price-sharing';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { guardVersion, type CompareSettings } from '@app/contracts';
 import { RESPONSE_SCHEMAS } from '@app/contracts/response-schemas';
-import { diffPriceVersions } from './price-diff';
+import { diffPriceVersions, keepPriceVersion } from './price-diff';
 import { fixtureBytes } from './testing/fixtures';
 import { hasLibreOffice, libreOfficeSheets } from './testing/libreoffice';
 import { inlineCell, minimalXlsx } from './testing/minimal-xlsx';
@@ -214,6 +214,25 @@ describe('diffPriceVersions: what changed between two versions (DESIGN §16)', (
       const fromSnapshot = await diffPriceVersions(Buffer.from('not read'), w3, s, { olderSnapshot: readFileSync(path) });
       expect(fromSnapshot).toEqual(fromFile);
       expect(fromFile).toMatchObject({ removed: ['002'], matched: 3, changedTotal: 2 });
+    });
+
+    it("a list's first version kept alone serves the next diff as a diff's snapshot does", async () => {
+      const [w1, w2] = [await week([10, 20, 30]), await week([10, 21], [['T-1', 900, 'Новый', 5, 'Китай']])];
+      const path = join(dir, 'first.snapshot');
+      await keepPriceVersion(w1, s, path);
+      const fromFile = await diffPriceVersions(w1, w2, s);
+      expect(await diffPriceVersions(Buffer.from('not read'), w2, s, { olderSnapshot: readFileSync(path) })).toEqual(fromFile);
+      expect(fromFile).toMatchObject({ removed: ['002'], added: ['T-1'], matched: 2, changedTotal: 1 });
+      const csvPath = join(dir, 'first-csv.snapshot');
+      await keepPriceVersion(csv(['Код;Цена', '1;10', '2;20']), settings(1, 0, [2]), csvPath);
+      const next = csv(['Код;Цена', '1;11']);
+      expect(await diffPriceVersions(Buffer.from('not read'), next, settings(1, 0, [2]), { olderSnapshot: readFileSync(csvPath) })).toEqual(
+        await diffPriceVersions(csv(['Код;Цена', '1;10', '2;20']), next, settings(1, 0, [2])),
+      );
+    });
+
+    it('a first version it cannot read is refused as a diff refuses it', async () => {
+      await expect(keepPriceVersion(fixtureBytes('real/BadWorkbook.xlsx'), s, join(dir, 'bad.snapshot'))).rejects.toMatchObject({ name: 'EngineError', kind: 'price' });
     });
 
     it('a snapshot of other columns, or no snapshot at all, is passed over: the file is read', async () => {

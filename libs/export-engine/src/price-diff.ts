@@ -66,6 +66,31 @@ export async function diffPriceVersions(before: string | Buffer, after: string |
   return diff;
 }
 
+/**
+ * A list's first version, which has nothing to compare with, read as a diff would read it and its
+ * table kept at `snapshotTo` (DESIGN §16): the next version's comparison then reads only its own file.
+ */
+export async function keepPriceVersion(file: string | Buffer, settings: CompareSettings, snapshotTo: string): Promise<void> {
+  await guardFile('price', async () => {
+    const version = await openVersion(file);
+    try {
+      const readUnder = async (plan: ComparePlan) => {
+        const scanned = await scan(version, plan.after);
+        await readStrings(version, scanned.table);
+        return scanned;
+      };
+      const plan = planComparison(settings, version.columns, version.columns);
+      let scanned = await readUnder(plan);
+      // As in a diff: merged cells read with the rows may settle the header elsewhere.
+      const settled = planComparison(settings, version.columns, version.columns);
+      if (!samePlan(plan, settled, 'after') || scanned.headerRow !== version.headerRow) scanned = await readUnder(settled);
+      await writeFile(snapshotTo, snapshotOf({ table: scanned.table, headerRow: version.headerRow, columns: version.columns }));
+    } finally {
+      version.zip?.close();
+    }
+  });
+}
+
 /** A version's rows as read, and the header row they were read under. */
 type Scanned = { table: VersionTable; headerRow: number };
 

@@ -181,6 +181,23 @@ export class PriceListVersionsRepository {
     return { version, list, current, tasks };
   }
 
+  /**
+   * A current version's table kept for the comparison that follows it (a list's first version,
+   * DESIGN §16): false when the sweep took the object, or the version has a table already or is no
+   * longer current (the object is then left to the sweep).
+   */
+  keepTable(versionId: string, key: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if (!(await this.unowned.claim(key, tx))) return false;
+      const [, affected] = (await tx.query(
+        `UPDATE price_list_versions SET snapshot_object_key = $2 WHERE id = $1 AND status = 'current' AND snapshot_object_key IS NULL`,
+        [versionId, key],
+      )) as [unknown, number];
+      if (affected === 0) await this.unowned.release(key, tx);
+      return affected > 0;
+    });
+  }
+
   /** The version with who uploaded and who decided it. */
   withPeople(versionId: string): Promise<PriceListVersionEntity> {
     return this.db.getRepository(PriceListVersionEntity).findOneOrFail({ where: { id: versionId }, relations: { uploader: true, decider: true } });

@@ -119,10 +119,14 @@ export class PriceVersionsService {
     }
   }
 
-  /** A list's first version is current at once: its run by itself starts now. */
+  /**
+   * A list's first version is current at once: its run by itself starts now, and a worker keeps its
+   * table for the comparison of the next version (the answer does not wait for that).
+   */
   private async becameCurrent(listId: string, versionId: string): Promise<void> {
     const { list } = await this.versions.comparisonInput(versionId).then((input) => input ?? { list: null });
     if (list) await this.startRun(list, versionId);
+    await this.queue.addVersionDiff(versionId).catch((err: Error) => this.logger.warn({ versionId, err: err.message }, 'could not queue keeping the first version’s table; the next comparison reads its file'));
   }
 
   /** A batch that cannot start costs only the batch: the version is current either way. */

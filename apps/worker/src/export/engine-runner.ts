@@ -49,6 +49,8 @@ export abstract class EngineRunner {
    * kept at `files.snapshotTo`; rejects as run() does.
    */
   abstract diff(before: string, after: string, settings: CompareSettings, files: DiffFiles): Promise<PriceListDiff>;
+  /** A list's first version read as a diff reads it, its table kept at `snapshotTo` for the next comparison; rejects as run() does. */
+  abstract keep(file: string, settings: CompareSettings, snapshotTo: string): Promise<void>;
   /** Reads a price list once for a batch's tasks (DESIGN §12). */
   abstract share(request: ShareRequest): Promise<PriceShare>;
   /** The share is of no more use: whatever holds it lets it go. */

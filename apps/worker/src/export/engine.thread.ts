@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { readFile } from 'node:fs/promises';
 import { deserialize, serialize } from 'node:v8';
 import type { CompareSettings, FileColumns, FileKind, PriceListDiff } from '@app/contracts';
-import { EngineError, SharedPriceMiss, checkExport, countPriceRows, diffPriceVersions, generateExport, inspectPriceList, readColumns, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
+import { EngineError, SharedPriceMiss, checkExport, countPriceRows, diffPriceVersions, generateExport, keepPriceVersion, inspectPriceList, readColumns, sharePrice, type CheckOutput, type EngineInput, type EngineOutput, type SharedPrice } from '@app/export-engine';
 import type { DiffFiles, ShareRequest } from './engine-runner';
 
 /** A batch share for an export: always its id, its bytes only when the thread lacks it; `drop`: ids to let go of first. */
@@ -25,6 +25,7 @@ export type EngineThreadRequest =
   | { mode: 'columns'; file: string; kind: FileKind }
   | { mode: 'inspect'; file: string }
   | ({ mode: 'diff'; before: string; after: string; settings: CompareSettings } & DiffFiles)
+  | { mode: 'keep'; file: string; settings: CompareSettings; snapshotTo: string }
   | { mode: 'forget'; id: number };
 
 export type EngineThreadReply =
@@ -34,6 +35,7 @@ export type EngineThreadReply =
   | { ok: true; mode: 'rows'; rows: number }
   | { ok: true; mode: 'columns'; columns: FileColumns }
   | { ok: true; mode: 'diff'; diff: PriceListDiff }
+  | { ok: true; mode: 'keep' }
   | { ok: true; mode: 'inspect'; format: 'xlsx' | 'csv' }
   | { ok: false; engineError: boolean; message: string; code?: string; missingShare?: number; priceMiss?: true };
 
@@ -59,6 +61,10 @@ async function answer(request: Exclude<EngineThreadRequest, { mode: 'forget' }>,
   if (request.mode === 'diff') {
     const olderSnapshot = request.olderSnapshot ? await readFile(request.olderSnapshot) : undefined;
     return { ok: true, mode: 'diff', diff: await diffPriceVersions(request.before, request.after, request.settings, { xlsx: request.xlsx, snapshotTo: request.snapshotTo, olderSnapshot }) };
+  }
+  if (request.mode === 'keep') {
+    await keepPriceVersion(request.file, request.settings, request.snapshotTo);
+    return { ok: true, mode: 'keep' };
   }
   if (request.mode === 'share') {
     const { keep, mode: _mode, ...args } = request;

@@ -106,6 +106,11 @@ export class ThreadEngineRunner extends EngineRunner {
     return reply.diff;
   }
 
+  async keep(file: string, settings: CompareSettings, snapshotTo: string): Promise<void> {
+    const reply = await this.ask(() => ({ mode: 'keep', file, settings, snapshotTo }));
+    if (reply.mode !== 'keep') throw new Error('the engine thread answered another request');
+  }
+
   /** Built in a thread that keeps it (no clone of it is ever sent there). */
   async share(request: ShareRequest): Promise<PriceShare> {
     let kept: { thread: Worker; id: number } | undefined;

@@ -73,7 +73,10 @@ export class VersionDiffJobRunner {
       for (let round = 0; round < ROUNDS; round++) {
         const input = await wait.database(() => this.versions.comparisonInput(versionId));
         if (!input) return null;
-        if (input.version.status !== 'pending') return { status: input.version.status as VersionDiffJobResult['status'] };
+        if (input.version.status !== 'pending') {
+          if (input.current?.id === input.version.id && !input.version.snapshotObjectKey) await this.keepCurrent(input, dir, log, wait);
+          return { status: input.version.status as VersionDiffJobResult['status'] };
+        }
         const comparison = await this.compare(input, dir, job, log);
         const settled = await wait.database(() => this.versions.settle(versionId, comparison));
         if (settled.outcome === 'gone') return null;
@@ -93,7 +96,7 @@ export class VersionDiffJobRunner {
   private async compare(input: ComparisonInput, dir: string, job: Job, log: PinoLogger['logger']): Promise<VersionComparison> {
     const { version, list, current } = input;
     const none = { comparedWith: current?.id ?? null, diff: null, diffObjectKey: null, snapshotObjectKey: null, holdReasons: [] };
-    if (!current) return none;
+    if (!current) return { ...none, snapshotObjectKey: await this.tableOf(input, dir, log) };
     const before = join(dir, `before-${current.id}`);
     const after = join(dir, `after-${version.id}`);
     // The current version's kept table, when the comparison that made it current kept one: its file is not read again.
@@ -122,6 +125,36 @@ export class VersionDiffJobRunner {
       // The engine refused a file, or ran past a bound: final, and a person decides rather than the version passing unseen.
       if (!(error instanceof EngineRejection) || !attemptOutcome(job, error, error.message).final) throw error;
       return { ...none, holdReasons: [{ code: 'compare-failed', message: PRICE_GUARD.compareFailed(error.message) }] };
+    }
+  }
+
+  /** A current version compared with nothing (a list's first) gets its table kept, as a comparison keeps the newer version's. */
+  private async keepCurrent(input: ComparisonInput, dir: string, log: PinoLogger['logger'], wait: OutageWait): Promise<void> {
+    const key = await this.tableOf(input, dir, log);
+    if (key && (await wait.database(() => this.versions.keepTable(input.version.id, key)))) log.info("the current version's table is kept for the next comparison");
+  }
+
+  /**
+   * A version with nothing to compare with, read for its table alone: stored, so that the next
+   * version's comparison reads only its own file. Nothing holds such a version, so a table that
+   * cannot be kept (no key column, a file the engine refuses) costs only that comparison's speed.
+   */
+  private async tableOf(input: ComparisonInput, dir: string, log: PinoLogger['logger']): Promise<string | null> {
+    const file = join(dir, `first-${input.version.id}`);
+    await this.storage.downloadTo(input.version.objectKey, file);
+    try {
+      const settings = (input.list.compare as CompareSettings | null) ?? (await this.defaults(input, file));
+      if (!settings) return null;
+      const table = join(dir, 'first.table');
+      await this.engine.keep(file, settings, table);
+      const key = storageKeys.versionTable(input.list.id, input.version.id, randomUUID());
+      await this.unowned.expect(key);
+      await this.storage.putFile(key, table, 'application/octet-stream');
+      return key;
+    } catch (error) {
+      if (!(error instanceof EngineRejection)) throw error;
+      log.info({ err: error.message }, "the first version's table is not kept; the next comparison reads its file");
+      return null;
     }
   }
 
