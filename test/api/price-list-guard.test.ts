@@ -149,5 +149,22 @@ describe('price-list versions compared and guarded (DESIGN §16)', () => {
     expect(done.tasks).toEqual([expect.objectContaining({ taskId: task.id, status: 'done' })]);
     const event = (await listEvents(list.id)).find((e) => e.action === 'batch');
     expect(event?.details).toMatchObject({ reason: 'new-version', versionId: version.id, priceListId: list.id, action: 'generate' });
+
+    // `check`: the next version is checked against each task, nothing is made.
+    const now = (await api().get(`/api/price-lists/${list.id}`).expect(200)).body as PriceList;
+    await api().patch(`/api/price-lists/${list.id}`).send({ version: now.version, onNewVersion: 'check' }).expect(200);
+    const exportsBefore = (await api().get(`/api/tasks/${task.id}/exports`).expect(200)).body as unknown[];
+    const checked = (await upload(list.id, repricedCsv('53,9'), 'неделя 50.csv')).version;
+    expect(checked.status).toBe('current');
+    const checks = ((await api().get('/api/batches').expect(200)).body as BatchSummary[]).filter((b) => b.createdBy?.displayName === 'Автоматически' && b.action === 'check');
+    expect(checks).toHaveLength(1);
+    const checkDone = await waitForBatch(checks[0].id);
+    expect(checkDone.tasks).toEqual([expect.objectContaining({ taskId: task.id, status: 'done', rows: sampleItems().length })]);
+    // Against the task's newest export, made from the version before: the one price that moved.
+    expect(checkDone.tasks[0]).toMatchObject({ changes: { changed: 1, added: 0, removed: 0 } });
+    expect(checkDone.tasks[0].exportId).toBeUndefined();
+    expect((await api().get(`/api/tasks/${task.id}/exports`).expect(200)).body).toHaveLength(exportsBefore.length);
+    const checkEvent = (await listEvents(list.id)).find((e) => e.action === 'batch' && (e.details as { versionId?: string }).versionId === checked.id);
+    expect(checkEvent?.details).toMatchObject({ reason: 'new-version', action: 'check' });
   });
 });

@@ -57,6 +57,11 @@ describe('a price list that runs by itself, and the people it tells', () => {
         if (runs.length === i + 1 && runs.every((r) => r.finishedAt)) break;
         await sleep(100);
       }
+      if (i === 1) {
+        // Two failures in a row tell nobody yet.
+        await sleep(1_000);
+        expect(world.smtp.messages.length).toBe(sent + 1);
+      }
     }
     const [failing] = (await world.smtp.waitForMessages(sent + 2)).slice(sent + 1);
     expect(failing.message.subject).toBe('Прайс «Поставщик Б»: источник не отвечает');
