@@ -23,6 +23,7 @@ import { FilesController } from './files/files.controller';
 import { FilesService } from './files/files.service';
 import { UploadsService } from './files/uploads.service';
 import { UploadStorer } from './files/upload-storer';
+import { UploadInspector } from './files/upload-inspector';
 import { PriceListsController } from './price-lists/price-lists.controller';
 import { PriceListsService } from './price-lists/price-lists.service';
 import { ExportsController } from './exports/exports.controller';
@@ -133,6 +134,7 @@ export class AppModule {
         ProfilesService,
         UploadsService,
         UploadStorer,
+        UploadInspector,
         PriceListsService,
         PriceVersionsService,
         PriceSourcesService,

@@ -2,11 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { CSV_MIME, ERR, XLSX_MIME, type FileKind } from '@app/contracts';
-import { EngineError, inspectPriceList, inspectTemplate } from '@app/export-engine';
 import { UnownedObjectsRepository } from '@app/persistence';
 import { StorageService } from '@app/storage';
-import { badRequest, unprocessable } from '../common/user-error';
+import { badRequest } from '../common/user-error';
 import { originalFileName } from './original-file-name';
+import { UploadInspector } from './upload-inspector';
 
 export interface UploadedTempFile {
   path: string;
@@ -37,11 +37,12 @@ export class UploadStorer {
   constructor(
     private readonly unowned: UnownedObjectsRepository,
     @Inject(StorageService) private readonly storage: StorageService,
+    private readonly inspector: UploadInspector,
   ) {}
 
   async store(file: UploadedTempFile | undefined, kind: FileKind, key: string): Promise<StoredUpload> {
     if (!file) throw badRequest(ERR.noFile);
-    const format = await inspect(file.path, kind);
+    const format = await this.inspector.inspect(file.path, kind);
     await this.unowned.expect(key);
     const [sha256] = await Promise.all([sha256Of(file.path), this.storage.putFile(key, file.path, format === 'csv' ? CSV_MIME : XLSX_MIME)]);
     return { key, name: originalFileName(file.originalname), size: file.size, format, sha256 };
@@ -50,17 +51,6 @@ export class UploadStorer {
   /** A stored upload no row took: removed now (else housekeeping removes it, as it stays listed). */
   async discard(key: string): Promise<void> {
     await this.storage.remove(key).catch((err) => this.logger.warn({ err, key }, 'could not remove object'));
-  }
-}
-
-async function inspect(path: string, kind: FileKind): Promise<'xlsx' | 'csv'> {
-  try {
-    if (kind === 'price') return await inspectPriceList(path);
-    await inspectTemplate(path);
-    return 'xlsx';
-  } catch (error) {
-    if (error instanceof EngineError) throw unprocessable((error as Error).message);
-    throw error;
   }
 }
 
