@@ -1,13 +1,13 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { COLUMNS_JOB, EXPORT_JOB, EXPORT_QUEUE, JOB_KINDS, MAIL_QUEUE, MAIL_RECONCILE_JOB, OPS_ERR, SCHEDULED_JOB_NAMES, type Batch, type PriceList } from '@app/contracts';
+import { COLUMNS_JOB, EXPORT_JOB, EXPORT_QUEUE, JOB_KINDS, MAIL_QUEUE, OPS_ERR, SCHEDULED_JOB_NAMES, type Batch, type Delivery, type PriceList } from '@app/contracts';
 import { redisOptions } from '@app/config';
 import { METRIC, DEPENDENCIES, DELIVERY_OUTCOMES, SOURCE_POLL_OUTCOMES, QUEUE_STATES } from '@app/metrics';
 import { parseExposition, samples, value, type Sample } from '@app/metrics/testing/exposition';
 import { fixtureBytes, sampleItems } from '@app/export-engine/testing/fixtures';
 import { startApi, startWorker } from '../support/app-runner';
-import { signedInAt } from '../support/auth';
+import { agentWith, signedInAt, userWithRole } from '../support/auth';
 import { generate, readyTask } from '../support/generate-helpers';
 import { bigTask, ownQueueEnv } from '../support/own-world';
 import { sql } from '../support/inspect';
@@ -15,6 +15,7 @@ import { apiUrl, testEnv } from '../support/test-env';
 import { freePort } from '../../scripts/app-processes';
 import { repricedCsv } from '../support/price-lists';
 import { startSupplierServer } from '../support/supplier-server';
+import { CapturingSmtpServer } from '../support/smtp-server';
 
 const TOKEN = `metrics-${randomUUID()}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -38,11 +39,22 @@ describe('metrics at GET /metrics (DESIGN §18)', () => {
   let workerMetrics: string;
   let portMetrics: string;
   let queue: Queue;
+  let smtp: CapturingSmtpServer;
 
   beforeAll(async () => {
     const [healthPort, metricsPort] = [await freePort(), await freePort()];
+    // A mail server that can refuse a message, so a delivery's retried and failed attempts are counted too.
+    smtp = await CapturingSmtpServer.start();
     // JOB_LOCK_MS is also how often the reconciler's scheduled job runs: not while a test fills the queue.
-    env = ownQueueEnv('metrics', { METRICS_TOKEN: TOKEN, METRICS_PORT: String(metricsPort), WORKER_HEALTH_PORT: String(healthPort), JOB_LOCK_MS: '600000' });
+    env = ownQueueEnv('metrics', {
+      METRICS_TOKEN: TOKEN,
+      METRICS_PORT: String(metricsPort),
+      WORKER_HEALTH_PORT: String(healthPort),
+      JOB_LOCK_MS: '600000',
+      SMTP_URL: smtp.url(),
+      MAIL_FROM: 'Прайс-экспорт <prices@example.com>',
+      MAIL_RETRY_MS: '300',
+    });
     api = await startApi('api-metrics', env, logDir);
     worker = await startWorker('worker-metrics', env, logDir);
     apiMetrics = `${api.url}/metrics`;
@@ -54,6 +66,7 @@ describe('metrics at GET /metrics (DESIGN §18)', () => {
   afterAll(async () => {
     await queue?.close();
     await Promise.all([worker?.stop(), api?.stop()]);
+    await smtp?.stop();
   });
 
   it('asks the API and the worker for the bearer METRICS_TOKEN (401 without), serves METRICS_PORT without one, and is off on an API port without a token', async () => {
@@ -149,7 +162,7 @@ describe('metrics at GET /metrics (DESIGN §18)', () => {
       batch: [jobs('batch', 'done'), timed('batch')],
     }).toEqual({ generate: [2, 2], check: [1, 1], columns: [1, 1, 0, 2], versionRows: [1, 1], batch: [1, 1] });
     expect(delta(before, after, `${METRIC.jobDuration}_sum`, { kind: 'generate' })).toBeGreaterThan(0);
-    // Recurring jobs (housekeeping, the reconciler) are no kind: never counted.
+    // Recurring jobs (housekeeping, the reconcilers) are no kind: never counted.
     expect([...new Set(samples(after, METRIC.jobs).map((s) => s.labels.kind))].sort()).toEqual([...JOB_KINDS].sort());
   });
 
@@ -183,7 +196,7 @@ describe('metrics at GET /metrics (DESIGN §18)', () => {
       // Both queues the workers take from (exports and mail); their recurring jobs' next runs wait as delayed jobs too.
       const mail = new Queue(MAIL_QUEUE, { prefix: env.QUEUE_PREFIX, connection: redisOptions(env.REDIS_URL) });
       const counts = { failed: (await queue.getJobCounts('failed')).failed + (await mail.getJobCounts('failed')).failed };
-      const recurring = [...SCHEDULED_JOB_NAMES, MAIL_RECONCILE_JOB] as string[];
+      const recurring = [...SCHEDULED_JOB_NAMES] as string[];
       const scheduled = [...(await queue.getJobs(['delayed'])), ...(await mail.getJobs(['delayed']))].filter((j) => recurring.includes(j.name)).length;
       await mail.close();
       expect({
@@ -205,21 +218,36 @@ describe('metrics at GET /metrics (DESIGN §18)', () => {
     await until(async () => value((await scrape(apiMetrics)).samples, METRIC.queueJobs, { state: 'waiting' }) === 0, 'the queue drained');
   });
 
-  it('counts source polls, version comparisons and deliveries by outcome (each from zero), and serves the default process metrics on both', async () => {
+  it('counts source polls, version comparisons, notices and deliveries by outcome (each from zero), and serves the default process metrics on both', async () => {
     const { samples: w } = await scrape(workerMetrics);
     for (const outcome of DELIVERY_OUTCOMES) expect(value(w, METRIC.deliveries, { outcome })).toBe(0);
     for (const outcome of SOURCE_POLL_OUTCOMES) expect(value(w, METRIC.sourcePolls, { outcome })).toBe(0);
     const agent = () => signedInAt(api.url);
+    const counted = async (name: string, labels: Record<string, string>, what: string) => until(async () => delta(w, (await scrape(workerMetrics)).samples, name, labels) === 1, what);
+    // A follower with an address: the held version below is told to them by a `notify` job.
+    const follower = await userWithRole('viewer');
+    const asFollower = () => agentWith(api.url, { Cookie: follower.cookie });
+    await asFollower().patch('/api/auth/me').send({ email: 'follower@example.com' }).expect(200);
 
     const supplier = await startSupplierServer();
     try {
       supplier.publish('/metrics/prices.csv', { body: fixtureBytes('csv/price-utf8-bom-semicolon.csv'), etag: '"1"' });
       const list = (await agent().post('/api/price-lists').send({ name: `Метрики ${randomUUID()}` }).expect(201)).body as PriceList;
+      await asFollower().put(`/api/price-lists/${list.id}/follow`).expect(200);
       await agent().put(`/api/price-lists/${list.id}/source`).send({ kind: 'url', url: supplier.url('/metrics/prices.csv') }).expect(200);
-      for (const outcome of ['new-version', 'unchanged']) {
+      const poll = async (outcome: string) => {
         await agent().post(`/api/price-lists/${list.id}/source/run`).expect(202);
-        await until(async () => value((await scrape(workerMetrics)).samples, METRIC.sourcePolls, { outcome }) === 1, `a poll counted ${outcome}`);
-      }
+        await counted(METRIC.sourcePolls, { outcome }, `a poll counted ${outcome}`);
+      };
+      await poll('new-version');
+      await poll('unchanged');
+      // A price a hundred times higher: the guard holds the version.
+      supplier.publish('/metrics/prices.csv', { body: repricedCsv('4990'), etag: '"2"' });
+      await poll('held');
+      await counted(METRIC.jobs, { kind: 'notify', outcome: 'done' }, 'the notice counted');
+      expect(smtp.messages.map((m) => m.envelopeTo)).toContainEqual(['follower@example.com']);
+      await agent().put(`/api/price-lists/${list.id}/source`).send({ kind: 'url', url: supplier.url('/status/503') }).expect(200);
+      await poll('failed');
       await agent().post(`/api/price-lists/${list.id}/versions`).attach('file', repricedCsv('52,9'), 'прайс.csv').expect(201);
     } finally {
       await supplier.stop();
@@ -227,15 +255,34 @@ describe('metrics at GET /metrics (DESIGN §18)', () => {
     const task = await readyTask(sampleItems().slice(0, 2));
     await agent().put(`/api/tasks/${task.id}/delivery`).send({ to: ['chain@example.com'], cc: [], auto: false }).expect(200);
     const exportId = (await generate(task.id, api.url).expect(200)).headers['x-export-id'] as string;
+    // Refused for good (5xx), then sent again past one temporary refusal (4xx): each attempt by its outcome.
+    smtp.refuse({ code: 550, message: '5.1.1 <chain@example.com>: Recipient address rejected', at: 'rcpt' });
     await agent().post(`/api/exports/${exportId}/send`).send({}).expect(202);
-    await until(async () => value((await scrape(workerMetrics)).samples, METRIC.deliveries, { outcome: 'sent' }) === 1, 'the delivery counted');
+    await counted(METRIC.deliveries, { outcome: 'failed' }, 'the refused delivery counted');
+    smtp.refuse({ code: 451, message: '4.3.0 Try again later', at: 'data' });
+    const delivery = (await agent().post(`/api/exports/${exportId}/send`).send({}).expect(202)).body as Delivery;
+    await counted(METRIC.deliveries, { outcome: 'sent' }, 'the delivery counted');
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes('chain@example.com')).map((m) => m.message.messageId)).toEqual([delivery.messageId]);
 
     const after = (await scrape(workerMetrics)).samples;
+    const jobs = (kind: string, outcome: string) => delta(w, after, METRIC.jobs, { kind, outcome });
+    const timed = (kind: string) => delta(w, after, `${METRIC.jobDuration}_count`, { kind });
     expect({
-      polls: [delta(w, after, METRIC.jobs, { kind: 'source-poll', outcome: 'done' }), delta(w, after, `${METRIC.jobDuration}_count`, { kind: 'source-poll' })],
-      diffs: [delta(w, after, METRIC.jobs, { kind: 'version-diff', outcome: 'done' }), delta(w, after, `${METRIC.jobDuration}_count`, { kind: 'version-diff' })],
-      sends: [delta(w, after, METRIC.jobs, { kind: 'send', outcome: 'done' }), delta(w, after, `${METRIC.jobDuration}_count`, { kind: 'send' })],
-    }).toEqual({ polls: [2, 2], diffs: [1, 1], sends: [1, 1] });
+      polls: [jobs('source-poll', 'done'), timed('source-poll')],
+      pollOutcomes: SOURCE_POLL_OUTCOMES.map((outcome) => [outcome, delta(w, after, METRIC.sourcePolls, { outcome })]),
+      diffs: [jobs('version-diff', 'done'), timed('version-diff')],
+      notices: [jobs('notify', 'done'), timed('notify')],
+      sends: [jobs('send', 'done'), jobs('send', 'retried'), jobs('send', 'failed'), timed('send')],
+      deliveries: DELIVERY_OUTCOMES.map((outcome) => [outcome, delta(w, after, METRIC.deliveries, { outcome })]),
+    }).toEqual({
+      polls: [4, 4],
+      pollOutcomes: [['new-version', 1], ['unchanged', 1], ['held', 1], ['failed', 1]],
+      diffs: [1, 1],
+      notices: [1, 1],
+      sends: [1, 1, 1, 3],
+      deliveries: [['sent', 1], ['retried', 1], ['failed', 1]],
+    });
+    expect(delta(w, after, `${METRIC.jobDuration}_sum`, { kind: 'notify' })).toBeGreaterThan(0);
     const { samples: a } = await scrape(apiMetrics);
     for (const all of [after, a]) {
       for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {

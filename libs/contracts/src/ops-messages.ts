@@ -1,5 +1,6 @@
 /** Russian texts for operators (DESIGN §18): the metrics endpoint's refusals and Bull Board's names. */
-import type { JobKind } from './job-kinds';
+import type { JobKind, QueueName, ScheduledJobName } from './job-kinds';
+import { EXPORT_QUEUE, HOUSEKEEPING_JOB, MAIL_QUEUE, MAIL_RECONCILE_JOB, RECONCILE_JOB } from './queue.contract';
 
 export const OPS_ERR = {
   /** `GET /metrics` without the bearer METRICS_TOKEN (401). */
@@ -9,9 +10,17 @@ export const OPS_ERR = {
 } as const;
 
 export const OPS_UI = {
-  /** Bull Board's name of the `export` queue. */
-  queueName: 'Очередь заданий',
-  queueDescription: 'Выгрузки, проверки, пакеты и служебные задания всех воркеров',
+  /** Bull Board's name and description of each queue: what its jobs are, so no queue passes for another. */
+  queue: {
+    [EXPORT_QUEUE]: {
+      name: 'Выгрузки и прайсы',
+      description: 'Выгрузки, проверки, пакеты, колонки файлов, опросы источников прайсов и сравнения их версий; уборка и сверка с базой',
+    },
+    [MAIL_QUEUE]: {
+      name: 'Почта',
+      description: 'Отправка писем: выгрузки получателям сетей и уведомления подписчикам прайсов; сверка писем с базой',
+    },
+  } satisfies Record<QueueName, { name: string; description: string }>,
   /** A job's name in Bull Board: `Выгрузка · <id>`. */
   jobKind: {
     generate: 'Выгрузка',
@@ -21,10 +30,15 @@ export const OPS_UI = {
     'version-diff': 'Сравнение версий прайса',
     'source-poll': 'Опрос источника прайса',
     send: 'Отправка выгрузки',
+    notify: 'Уведомление',
     batch: 'Пакет',
   } satisfies Record<JobKind, string>,
   /** The recurring jobs, by job name. */
-  scheduledJob: { housekeeping: 'Уборка старых выгрузок', reconcile: 'Сверка очереди с базой' } as Record<string, string>,
+  scheduledJob: {
+    [HOUSEKEEPING_JOB]: 'Уборка старых выгрузок',
+    [RECONCILE_JOB]: 'Сверка очереди с базой',
+    [MAIL_RECONCILE_JOB]: 'Сверка писем с базой',
+  } satisfies Record<ScheduledJobName, string>,
   /** Parts of a job's name: which task, which batch, which file. */
   ofTask: 'задача',
   ofBatch: 'пакет',

@@ -1,7 +1,12 @@
 import { ERR } from './messages';
 import type { FileKind } from './task.contract';
 
-/** The BullMQ queue shared by the API (producer) and the worker (consumer). */
+/**
+ * The BullMQ queue shared by the API (producer) and the worker (consumer). Every queue's name is an
+ * exported `*_QUEUE` constant and every job's an exported `*_JOB` one: Bull Board's label spec
+ * (apps/api/src/admin/job-labels.spec.ts) finds them by that suffix and fails on one with no
+ * Russian name.
+ */
 
 export const EXPORT_QUEUE = 'export';
 export const EXPORT_JOB = 'generate';

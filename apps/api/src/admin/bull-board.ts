@@ -4,11 +4,11 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { AfterHook } from '@bull-board/api/typings/app';
 import type { Express } from 'express';
 import type { Queue } from 'bullmq';
-import { OPS_UI, UI } from '@app/contracts';
+import { UI } from '@app/contracts';
 import { pageAccess } from '../auth/page-access';
 import type { PrincipalResolver } from '../auth/principal-resolver';
 import { sameOriginOnly } from '../common/same-origin.guard';
-import { jobLabel, labelFlow } from './job-labels';
+import { jobLabel, labelFlow, queueLabel } from './job-labels';
 
 export const BULL_BOARD_PATH = '/admin/queues';
 
@@ -24,14 +24,15 @@ const labelFlows: AfterHook = (context, result) => {
 
 /**
  * Bull Board at /admin/queues, watching the very Queue instance (and prefix) the API produces to;
- * for admins only (DESIGN §13), its own calls included. In Russian, with each job named by its
- * kind and what it works on (`Выгрузка · <id>`, `Пакет · <id>`), in the lists and in a batch's tree.
+ * for admins only (DESIGN §13), its own calls included. In Russian: each queue with its own name and
+ * description (`Почта` is not the export queue), each job named by its kind and what it works on
+ * (`Выгрузка · <id>`, `Пакет · <id>`), in the lists and in a batch's tree.
  */
 export function mountBullBoard(app: Express, queues: Queue[], principals: PrincipalResolver): void {
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(BULL_BOARD_PATH);
   const adapters = queues.map((q) => {
-    const adapter = new BullMQAdapter(q, { displayName: OPS_UI.queueName, description: OPS_UI.queueDescription });
+    const adapter = new BullMQAdapter(q, queueLabel(q.name));
     adapter.setFormatter('name', jobLabel);
     return adapter;
   });

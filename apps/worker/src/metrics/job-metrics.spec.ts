@@ -23,12 +23,17 @@ describe('a job attempt, counted', () => {
     await expect(countedAttempt(metrics, job('check', 0, 2), () => Promise.reject(new Error('outage')))).rejects.toThrow('outage');
     await expect(countedAttempt(metrics, job('check', 1, 2), () => Promise.reject(new Error('outage')))).rejects.toThrow('outage');
     await countedAttempt(metrics, job('housekeeping', 0), async () => null);
+    await countedAttempt(metrics, job('notify', 0, 6), async () => null);
+    await countedAttempt(metrics, job('mail-reconcile', 0), async () => null);
     expect(await sample(metrics, 'pe_jobs_total', { kind: 'generate', outcome: 'done' })).toBe(1);
     expect(await sample(metrics, 'pe_jobs_total', { kind: 'check', outcome: 'retried' })).toBe(1);
     expect(await sample(metrics, 'pe_jobs_total', { kind: 'check', outcome: 'failed' })).toBe(1);
     expect(await sample(metrics, 'pe_job_duration_seconds_count', { kind: 'check' })).toBe(2);
+    // A follower's notice is user work like a send; the recurring reconcilers are not.
+    expect(await sample(metrics, 'pe_jobs_total', { kind: 'notify', outcome: 'done' })).toBe(1);
+    expect(await sample(metrics, 'pe_job_duration_seconds_count', { kind: 'notify' })).toBe(1);
     const text = await metrics.render();
-    expect(text).not.toMatch(/housekeeping/);
+    expect(text).not.toMatch(/housekeeping|reconcile/);
     // Every kind of §18 is there from the start, so an alert has a series before the first job.
     expect(text).toMatch(/pe_jobs_total\{kind="send",outcome="failed"\} 0/);
     expect(text).toMatch(/pe_source_polls_total\{outcome="failed"\} 0/);

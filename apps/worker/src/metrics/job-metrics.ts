@@ -18,7 +18,8 @@ export function failedAttemptOutcome(job: Pick<Job, 'attemptsMade' | 'opts'>, er
 
 /**
  * Runs one attempt of a job and counts it (pe_jobs_total, pe_job_duration_seconds) under its kind
- * (the contracts' JOB_KIND_BY_NAME); a job of no kind (housekeeping, the reconciler) only runs.
+ * (the contracts' JOB_KIND_BY_NAME); a job of no kind (housekeeping, both queues' reconcilers)
+ * only runs.
  */
 export async function countedAttempt<T>(metrics: WorkerMetrics, job: Job, run: () => Promise<T>): Promise<T> {
   const kind = jobKindOf(job.name);
