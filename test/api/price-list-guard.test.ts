@@ -104,6 +104,18 @@ describe('price-list versions compared and guarded (DESIGN §16)', () => {
     expect(events).toEqual(expect.arrayContaining(['price-version.hold', 'price-version.accept']));
   });
 
+  it("compares by the key columns a following task's newest export found, where the list's headers name none", async () => {
+    const unnamed = (bytes: Buffer) => Buffer.from(bytes.toString('utf8').replace('Артикул;Код МА;Код ГМ;', 'Позиция;Номер;Шифр;'), 'utf8');
+    const task = await readyTask(sampleItems());
+    const list = await createList();
+    await addVersion(list.id, unnamed(fixtureBytes('csv/price-utf8-bom-semicolon.csv')), 'неделя 47.csv');
+    await api().patch(`/api/tasks/${task.id}`).send({ priceListId: list.id }).expect(200);
+    // Its rules detect the key columns; the export records the ones it found.
+    await generate(task.id).expect(200);
+    const held = (await upload(list.id, unnamed(repricedCsv('4990')), 'неделя 48.csv')).version;
+    expect({ status: held.status, codes: held.holdReasons?.map((r) => r.code) }).toEqual({ status: 'held', codes: ['price-jump'] });
+  });
+
   it('a rejected version is never used; a first version has no diff', async () => {
     const list = await createList();
     const first = await upload(list.id, csvList(100));

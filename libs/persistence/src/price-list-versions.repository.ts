@@ -50,7 +50,7 @@ export interface ComparisonInput {
   version: PriceListVersionEntity;
   list: PriceListEntity;
   current: PriceListVersionEntity | null;
-  tasks: { mapping: Pick<TaskEntity['mapping'], 'priceToTemplate' | 'priceKeys'>; priceHeaders: Record<string, string> | null }[];
+  tasks: { mapping: Pick<TaskEntity['mapping'], 'priceToTemplate' | 'priceKeys'>; priceHeaders: Record<string, string> | null; usedKeyColumns: { ma: number; gm: number } | null }[];
 }
 
 export type SettleOutcome =
@@ -167,7 +167,8 @@ export class PriceListVersionsRepository {
   /**
    * What comparing a pending version needs (DESIGN §16): the version, its list, the list's current
    * version, and the rules of the tasks that follow it with their profiles' remembered price
-   * headers (for the default compare settings). null when the version is gone.
+   * headers and the key columns their newest export found (for the default compare settings).
+   * null when the version is gone.
    */
   async comparisonInput(versionId: string): Promise<ComparisonInput | null> {
     const version = await this.db.getRepository(PriceListVersionEntity).findOneBy({ id: versionId });
@@ -175,7 +176,9 @@ export class PriceListVersionsRepository {
     if (!version || !list) return null;
     const current = await this.db.getRepository(PriceListVersionEntity).findOneBy({ priceListId: list.id, status: 'current' });
     const tasks = (await this.db.query(
-      `SELECT t.mapping, p.headers -> 'price' AS "priceHeaders" FROM tasks t LEFT JOIN rule_profiles p ON p.id = t.profile_id WHERE t.price_list_id = $1`,
+      `SELECT t.mapping, p.headers -> 'price' AS "priceHeaders",
+              (SELECT e.report -> 'keyColumns' FROM exports e WHERE e.task_id = t.id AND e.status = 'done' ORDER BY e.created_at DESC LIMIT 1) AS "usedKeyColumns"
+         FROM tasks t LEFT JOIN rule_profiles p ON p.id = t.profile_id WHERE t.price_list_id = $1`,
       [list.id],
     )) as ComparisonInput['tasks'];
     return { version, list, current, tasks };

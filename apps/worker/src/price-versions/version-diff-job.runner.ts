@@ -161,7 +161,7 @@ export class VersionDiffJobRunner {
   /** What the list's following tasks use (DESIGN §16), found in the current version by its headers. */
   private async defaults(input: ComparisonInput, current: string): Promise<CompareSettings | null> {
     const { columns } = await this.engine.columns(current, 'price');
-    const tasks = input.tasks.map((t) => ({ mapping: t.mapping, priceHeaders: t.priceHeaders ?? undefined }));
+    const tasks = input.tasks.map((t) => ({ mapping: t.mapping, priceHeaders: t.priceHeaders ?? undefined, usedKeyColumns: t.usedKeyColumns ?? undefined }));
     return defaultCompareSettings(tasks, columns.map((c) => ({ index: c.index, header: c.header })));
   }
 
