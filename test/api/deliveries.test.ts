@@ -185,6 +185,11 @@ describe('delivery by e-mail (DESIGN §17)', () => {
     const batch = (await world.at().get(`/api/batches/${batchId}`).expect(200)).body as Batch;
     expect(batch.deliver).toBe(true);
     expect(batch.tasks.map((t) => t.delivery?.status)).toEqual(['sent', 'sent', 'sent', 'none']);
+    // The batch page's Отправка: to whom, when and the server's reply, as the delivery log has them.
+    const [first] = await world.waitForDeliveries(ids[0], allEnded);
+    expect(batch.tasks[0].delivery).toEqual({ status: 'sent', to: ['buyer0@chain.example'], cc: [], sentAt: first.sentAt, reply: first.reply, error: null });
+    expect(batch.tasks[0].delivery!.reply).toMatch(/^250 2\.0\.0 Ok: queued as test-\d+$/);
+    expect(batch.tasks[3].delivery).toEqual({ status: 'none', to: [], cc: [], sentAt: null, reply: null, error: null });
     for (const row of batch.tasks.slice(0, 3)) {
       const file = files.find((m) => m.message.attachments[0].filename.startsWith(row.name))!;
       const stored = (await world.at().get(`/api/tasks/${row.taskId}/exports/${row.exportId}/file`).buffer(true).parse(binary).expect(200)).body as Buffer;

@@ -2,6 +2,7 @@
 import { DELIVERY_PLACEHOLDERS } from './delivery.contract';
 
 const placeholders = DELIVERY_PLACEHOLDERS.map((p) => `{${p}}`).join(', ');
+const TEST_FAILED = 'Тестовое письмо не отправлено';
 
 export const DELIVERY_ERR = {
   /** Field reasons (the API answers `Поле «to»: …`). */
@@ -32,7 +33,7 @@ export const DELIVERY_ERR = {
   /** Every attempt of a message was cut short by crashes (a worker killed each time). */
   lost: 'попытки исчерпаны после сбоев',
   /** `POST /api/admin/mail/test`. */
-  testFailed: (reason: string) => `Тестовое письмо не отправлено: ${reason}`,
+  testFailed: (reason: string) => `${TEST_FAILED}: ${reason}`,
 } as const;
 
 export const DELIVERY_UI = {
@@ -64,6 +65,14 @@ export const DELIVERY_UI = {
   sendAllFailed: 'Не удалось отправить',
   batchColumn: 'Отправка',
   deliverOnBatch: 'Отправить получателям по готовности',
+  deliverOnBatchHint: 'Каждый файл уходит получателям его задачи, как только сформирован',
+  /** `Пользователи` (admins): a test message through the configured mail server. */
+  mailTest: 'Проверка почты',
+  mailTestHint: 'Письмо уходит сразу через настроенный почтовый сервер (SMTP_URL), и вы увидите его ответ',
+  mailTestTo: 'Адрес для тестового письма',
+  mailTestSend: 'Отправить тестовое письмо',
+  mailTestSent: 'Тестовое письмо отправлено',
+  mailTestFailed: TEST_FAILED,
   /** The price-list card and the account page. */
   follow: 'Следить',
   following: 'Вы следите',

@@ -91,13 +91,14 @@ export interface BatchSendResponse {
   noRecipients: number;
 }
 
-/** A batch row's delivery, for the batch page's `Отправка` column. */
-export interface BatchRowDelivery {
-  /** `none`: no recipients are set for the task. */
+/**
+ * A batch row's delivery, for the batch page's `Отправка` column: its newest message's recipients,
+ * time and the server's reply (or why it failed), as the delivery log has them.
+ */
+export type BatchRowDelivery = Pick<Delivery, 'to' | 'cc' | 'sentAt' | 'reply' | 'error'> & {
+  /** `none`: no recipients are set for the task (`to` and `cc` are then empty). */
   status: DeliveryStatus | 'none';
-  sentAt: string | null;
-  error: string | null;
-}
+};
 
 export interface MailTestRequest {
   to: string;

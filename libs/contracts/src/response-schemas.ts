@@ -301,6 +301,7 @@ const exportRecord = z.object({
   batchId: id.nullable(),
 });
 
+const addresses = z.array(z.string());
 const batchRowChanges = z.object({ added: z.int().min(0), removed: z.int().min(0), changed: z.int().min(0), lost: z.int().min(0) });
 const batchRow = z.object({
   taskId: id.nullable().describe('null once the task is deleted'),
@@ -316,8 +317,11 @@ const batchRow = z.object({
   delivery: z
     .object({
       status: z.enum(['queued', 'sent', 'failed', 'none']).describe('`none`: the task has no recipients'),
+      to: addresses.describe('the message\'s recipients; empty for `none`'),
+      cc: addresses,
       sentAt: isoTime.nullable(),
-      error: z.string().nullable(),
+      reply: z.string().nullable().describe("the mail server's last reply, or the outbox file written"),
+      error: z.string().nullable().describe('why a failed delivery failed, in Russian'),
     })
     .optional()
     .describe('generate, once its file is made: the newest message of it to the task\'s recipients'),
@@ -336,7 +340,6 @@ const batchSummary = z.object({
 const batch = batchSummary.extend({ tasks: z.array(batchRow).describe('in the order the tasks were given') });
 const createdBatch = z.object({ id });
 
-const addresses = z.array(z.string());
 const deliverySettings = z.object({
   to: addresses,
   cc: addresses,

@@ -187,9 +187,10 @@ export class BatchesRepository {
     const rows = await this.db.query<RawRow[]>(
       `SELECT r.position, r.task_id, r.task_name, r.export_id, ${ROW_STATUS} AS status, r.result, e.report, e.changes,
               (r.export_id IS NOT NULL AND e.id IS NULL) AS gone, COALESCE(e.error, r.error) AS error, e.object_key,
-              d.status AS delivery_status, d.sent_at AS delivery_sent_at, d.error AS delivery_error, s.task_id IS NOT NULL AS has_recipients, b.deliver
+              d.status AS delivery_status, d.to_addresses AS delivery_to, d.cc_addresses AS delivery_cc, d.sent_at AS delivery_sent_at,
+              d.reply AS delivery_reply, d.error AS delivery_error, s.task_id IS NOT NULL AS has_recipients, b.deliver
          FROM batch_rows r JOIN batches b ON b.id = r.batch_id LEFT JOIN exports e ON e.id = r.export_id
-         LEFT JOIN LATERAL (SELECT status, sent_at, error FROM deliveries WHERE export_id = r.export_id ORDER BY created_at DESC LIMIT 1) d ON true
+         LEFT JOIN LATERAL (SELECT status, to_addresses, cc_addresses, sent_at, reply, error FROM deliveries WHERE export_id = r.export_id ORDER BY created_at DESC LIMIT 1) d ON true
          LEFT JOIN task_deliveries s ON s.task_id = r.task_id
         WHERE r.batch_id = $1 ORDER BY r.position`,
       [batchId],
@@ -224,15 +225,21 @@ interface RawRow {
   error: string | null;
   object_key: string | null;
   delivery_status: BatchRowDelivery['status'] | null;
+  delivery_to: string[] | null;
+  delivery_cc: string[] | null;
   delivery_sent_at: Date | null;
+  delivery_reply: string | null;
   delivery_error: string | null;
   has_recipients: boolean;
   deliver: boolean;
 }
 
-/** A made file's newest message, or, in a batch that sends its files, `none` when its task has no recipients. */
+/** A made file's newest message (to whom, when, the server's reply), or, in a batch that sends its files, `none` when its task has no recipients. */
 function rowDelivery(r: RawRow): BatchRowDelivery | null {
-  if (r.delivery_status) return { status: r.delivery_status, sentAt: r.delivery_sent_at ? r.delivery_sent_at.toISOString() : null, error: r.delivery_error };
-  if (r.deliver && r.status === 'done' && r.export_id && !r.has_recipients) return { status: 'none', sentAt: null, error: null };
+  if (r.delivery_status) {
+    const sentAt = r.delivery_sent_at ? r.delivery_sent_at.toISOString() : null;
+    return { status: r.delivery_status, to: r.delivery_to ?? [], cc: r.delivery_cc ?? [], sentAt, reply: r.delivery_reply, error: r.delivery_error };
+  }
+  if (r.deliver && r.status === 'done' && r.export_id && !r.has_recipients) return { status: 'none', to: [], cc: [], sentAt: null, reply: null, error: null };
   return null;
 }

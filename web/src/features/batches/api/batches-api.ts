@@ -3,9 +3,9 @@ import { apiRequest } from '../../../lib/api-client';
 
 const batchUrl = (id: string) => `/api/batches/${encodeURIComponent(id)}`;
 
-/** Answered (202) at once; the work goes on without the browser. */
-export function startBatch(action: BatchAction, taskIds: string[]): Promise<CreatedBatch> {
-  const body: CreateBatchRequest = { action, taskIds };
+/** Answered (202) at once; the work goes on without the browser. `deliver`: generate only, each file mailed as it is made. */
+export function startBatch(action: BatchAction, taskIds: string[], deliver = false): Promise<CreatedBatch> {
+  const body: CreateBatchRequest = deliver && action === 'generate' ? { action, taskIds, deliver } : { action, taskIds };
   return apiRequest<CreatedBatch>('/api/batches', { method: 'POST', json: body });
 }
 

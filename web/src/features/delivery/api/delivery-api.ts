@@ -4,6 +4,8 @@ import type {
   DeliverySettingsResponse,
   FollowState,
   FollowedList,
+  MailTestRequest,
+  MailTestResponse,
   MeResponse,
   PatchMeRequest,
   PutDeliveryRequest,
@@ -29,6 +31,12 @@ export const sendExport = (exportId: string, resend = false) => {
 };
 
 export const sendBatch = (batchId: string) => apiRequest<BatchSendResponse>(`/api/batches/${encodeURIComponent(batchId)}/send`, { method: 'POST', json: {} });
+
+/** Admins: a test message sent while waiting; the server's reply, or 502 with why it failed. */
+export const sendMailTest = (to: string) => {
+  const body: MailTestRequest = { to };
+  return apiRequest<MailTestResponse>('/api/admin/mail/test', { method: 'POST', json: body });
+};
 
 export const fetchFollow = (listId: string) => apiRequest<FollowState>(followUrl(listId));
 export const setFollow = (listId: string, following: boolean) => apiRequest<FollowState>(followUrl(listId), { method: following ? 'PUT' : 'DELETE' });

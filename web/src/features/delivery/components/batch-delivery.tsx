@@ -2,18 +2,33 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { DELIVERY_UI, type Batch, type BatchRow } from '@app/contracts';
 import { serverMessageOf } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
 import { sendBatch } from '../api/delivery-api';
+import { DeliveryStatus } from './delivery-status';
+import { Recipients } from './recipients';
+import './delivery.css';
 
-/** The batch table's `Отправка` cell: the newest message of the row's file. */
+/**
+ * The batch table's `Отправка` cell (DESIGN §17): the newest message of the row's file — its state
+ * and time, to whom, and the mail server's reply (or why it failed), as `Журнал отправки` has them.
+ */
 export function BatchDeliveryCell({ row }: { row: BatchRow }) {
   const d = row.delivery;
   if (!d) return null;
-  const status = d.status === 'sent' ? 'done' : d.status === 'none' ? 'none' : d.status;
+  const reply = d.error ?? d.reply;
   return (
-    <span className={`status status--${status}`} title={d.error ?? undefined} data-delivery-status={d.status}>
-      {d.status === 'sent' && d.sentAt ? DELIVERY_UI.sentAt(formatDateTime(d.sentAt)) : DELIVERY_UI.status[d.status]}
-    </span>
+    <div className="batch-delivery" data-delivery-status={d.status}>
+      <DeliveryStatus status={d.status} sentAt={d.sentAt} />
+      {d.to.length ? (
+        <div className="batch-delivery__to" data-testid="batch-delivery-to">
+          <Recipients to={d.to} cc={d.cc} />
+        </div>
+      ) : null}
+      {reply ? (
+        <div className="batch-delivery__reply" data-testid="batch-delivery-reply" title={reply}>
+          {reply}
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { AUTH_UI, DELIVERY_UI, UI, type Delivery } from '@app/contracts';
 import { formatDateTime } from '../../../lib/format';
+import { Recipients } from './recipients';
 
 const MAX_SHOWN = 20;
 const C = DELIVERY_UI.logColumns;
@@ -32,8 +33,7 @@ export function DeliveryLog({ deliveries }: { deliveries: Delivery[] | null }) {
                   <td>{formatDateTime(d.sentAt ?? d.createdAt)}</td>
                   <td>{d.by?.displayName ?? AUTH_UI.systemUser}</td>
                   <td>
-                    {d.to.join(', ')}
-                    {d.cc.length ? <span className="note"> ({DELIVERY_UI.cc.toLowerCase()}: {d.cc.join(', ')})</span> : null}
+                    <Recipients to={d.to} cc={d.cc} />
                   </td>
                   <td>{d.fileName}</td>
                   <td>

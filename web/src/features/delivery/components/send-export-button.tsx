@@ -4,6 +4,7 @@ import { DELIVERY_UI, type Delivery, type ExportRecord } from '@app/contracts';
 import { ApiError, serverMessageOf } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { sendExport } from '../api/delivery-api';
+import { DeliveryStatus } from './delivery-status';
 
 interface Props {
   record: ExportRecord;
@@ -41,9 +42,7 @@ export function SendExportButton({ record, last, readOnly, onQueued }: Props) {
   return (
     <span className="delivery-state" data-delivery-status={last?.status ?? 'none'}>
       {last ? (
-        <span className={`status status--${last.status === 'sent' ? 'done' : last.status}`} title={last.error ?? last.reply ?? undefined}>
-          {last.status === 'sent' ? DELIVERY_UI.sentAt(formatDateTime(last.sentAt)) : DELIVERY_UI.status[last.status]}
-        </span>
+        <DeliveryStatus status={last.status} sentAt={last.sentAt} title={last.error ?? last.reply ?? undefined} />
       ) : null}
       {readOnly ? null : (
         <button type="button" className="btn btn--ghost" disabled={busy || last?.status === 'queued'} onClick={() => void send(false)}>

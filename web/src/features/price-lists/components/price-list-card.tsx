@@ -12,6 +12,7 @@ import { PriceSourceCard } from './price-source-card';
 import { PriceVersionColumns } from './price-version-columns';
 import { PriceVersionUpload } from './price-version-upload';
 import { PriceVersions } from './price-versions';
+import { DeliverOnBatch } from '../../delivery/components/deliver-on-batch';
 import { FollowToggle } from '../../delivery/components/follow-toggle';
 import './price-list-card.css';
 
@@ -51,6 +52,7 @@ export function PriceListCard({ list, lists }: Props) {
                 {PRICE_LIST_UI.delete}
               </button>
             ) : null}
+            <DeliverOnBatch checked={actions.deliver} onChange={actions.setDeliver} disabled={actions.starting} />
             <button
               type="button"
               className="btn btn--primary"

@@ -14,6 +14,8 @@ export function usePriceListActions(list: PriceList, lists: PriceListsState) {
   const { tasks, refresh } = useTasks();
   const { start, starting } = useStartBatch();
   const [uploading, setUploading] = useState(false);
+  /** `Отправить получателям по готовности` beside `Сформировать все`. */
+  const [deliver, setDeliver] = useState(false);
   /** Bumped by each new version, so an open versions table fetches again. */
   const [versionsKey, setVersionsKey] = useState(0);
   const following = useMemo(() => tasks.filter((t) => t.priceListId === list.id).map((t) => t.id), [tasks, list.id]);
@@ -72,7 +74,7 @@ export function usePriceListActions(list: PriceList, lists: PriceListsState) {
     [list.id, versionsChanged, uploading],
   );
 
-  const generateAll = useCallback(() => start('generate', following), [start, following]);
+  const generateAll = useCallback(() => start('generate', following, deliver), [start, following, deliver]);
 
-  return { rename, remove, upload, uploading, versionsKey, versionsChanged, following, generateAll, starting };
+  return { rename, remove, upload, uploading, versionsKey, versionsChanged, following, generateAll, deliver, setDeliver, starting };
 }

@@ -7,9 +7,13 @@ import { useAuth } from '../../auth/hooks/auth-context';
 import { fetchUsers, updateUser, type UserPatch } from '../api/users-api';
 import { NewUserForm } from './new-user-form';
 import { UserEmailInput } from './user-email-input';
+import { MailTestPanel } from '../../delivery/components/mail-test-panel';
 import { DELIVERY_UI } from '@app/contracts';
 
-/** `/users` (admins): every user with role, last sign-in and state; change role, disable, reset password. */
+/**
+ * `/users` (admins): every user with role, last sign-in and state; change role, disable, reset
+ * password; and `Проверка почты`, a test message through the mail server.
+ */
 export function UsersPage() {
   const { user: me } = useAuth();
   const [users, setUsers] = useState<User[] | null>(null);
@@ -107,6 +111,7 @@ export function UsersPage() {
           </div>
         ) : null}
       </section>
+      <MailTestPanel />
     </div>
   );
 }
