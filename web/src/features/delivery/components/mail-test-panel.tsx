@@ -20,7 +20,10 @@ export function MailTestPanel() {
       const sent = await sendMailTest(to.trim());
       toast.success(DELIVERY_UI.mailTestSent, { description: sent.reply });
     } catch (err) {
-      toast.error(DELIVERY_UI.mailTestFailed, { description: serverMessageOf(err) });
+      const message = serverMessageOf(err);
+      // The mail server's refusal already says that the message was not sent: shown once.
+      if (message.startsWith(DELIVERY_UI.mailTestFailed)) toast.error(message);
+      else toast.error(DELIVERY_UI.mailTestFailed, { description: message });
     } finally {
       setBusy(false);
     }
