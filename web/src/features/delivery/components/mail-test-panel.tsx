@@ -22,7 +22,7 @@ export function MailTestPanel() {
     } catch (err) {
       const message = serverMessageOf(err);
       // The mail server's refusal already says that the message was not sent: shown once.
-      if (message.startsWith(DELIVERY_UI.mailTestFailed)) toast.error(message);
+      if (message?.startsWith(DELIVERY_UI.mailTestFailed)) toast.error(message);
       else toast.error(DELIVERY_UI.mailTestFailed, { description: message });
     } finally {
       setBusy(false);
