@@ -57,7 +57,8 @@ describe('mail under faults', () => {
     const during = await until(taskId, () => true);
     expect(during).toMatchObject({ status: 'queued', attempts: 1 });
     await first.stop('SIGKILL');
-    // The server answers only now, to a connection that is gone: it has not taken the message.
+    // The server answers only now, to a connection it has seen close: it has not taken the message.
+    await held.closed;
     held.release();
     const second = await world.worker('b');
     const [sent] = await world.waitForDeliveries(taskId, allEnded);

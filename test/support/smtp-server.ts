@@ -52,6 +52,8 @@ export interface Refusal {
 interface Held {
   reached: Promise<void>;
   release(): void;
+  /** The held message's connection has closed, as this server saw it (the client died or gave up). */
+  closed: Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -70,8 +72,10 @@ export class CapturingSmtpServer {
   connections = 0;
   private server?: SMTPServer;
   private readonly refusals: Refusal[] = [];
-  private readonly holds: { entered: () => void; released: Promise<void> }[] = [];
+  private readonly holds: { entered: () => void; released: Promise<void>; gone: () => void }[] = [];
   private readonly closed = new Set<string>();
+  /** The sessions whose message is held, and what to call when each connection closes. */
+  private readonly heldSessions = new Map<string, () => void>();
 
   private constructor(
     readonly port: number,
@@ -101,10 +105,12 @@ export class CapturingSmtpServer {
   holdNext(): Held {
     let entered!: () => void;
     let release!: () => void;
+    let gone!: () => void;
     const reached = new Promise<void>((r) => (entered = r));
     const released = new Promise<void>((r) => (release = r));
-    this.holds.push({ entered, released });
-    return { reached, release };
+    const closed = new Promise<void>((r) => (gone = r));
+    this.holds.push({ entered, released, gone });
+    return { reached, release, closed };
   }
 
   async start(): Promise<void> {
@@ -123,7 +129,11 @@ export class CapturingSmtpServer {
         this.connections++;
         callback();
       },
-      onClose: (session) => this.closed.add(session.id),
+      onClose: (session) => {
+        this.closed.add(session.id);
+        this.heldSessions.get(session.id)?.();
+        this.heldSessions.delete(session.id);
+      },
       onAuth: (login, _session, callback) => {
         if (auth && login.username === auth.user && login.password === auth.pass) return callback(null, { user: login.username });
         callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
@@ -153,8 +163,10 @@ export class CapturingSmtpServer {
   private async take(raw: Buffer, session: SMTPServerSession, callback: (err?: Error | null, message?: string) => void): Promise<void> {
     const hold = this.holds.shift();
     if (hold) {
+      this.heldSessions.set(session.id, hold.gone);
       hold.entered();
       await hold.released;
+      this.heldSessions.delete(session.id);
     }
     if (this.closed.has(session.id)) return callback(new Error('connection closed before the reply'));
     const refusal = this.refusals[0];
