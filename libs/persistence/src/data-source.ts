@@ -16,6 +16,7 @@ import { UnownedSweeping1774100000000 } from './migrations/1774100000000-unowned
 import { PriceVersionRows1774200000000 } from './migrations/1774200000000-price-version-rows';
 import { PriceListSources1775000000000 } from './migrations/1775000000000-price-list-sources';
 import { Deliveries1775100000000 } from './migrations/1775100000000-deliveries';
+import { TaskItemCount1775200000000 } from './migrations/1775200000000-task-item-count';
 import { UserEntity } from './user.entity';
 import { PriceListEntity, PriceListVersionEntity } from './price-list.entity';
 import { BatchEntity, BatchRowEntity } from './batch.entity';
@@ -36,6 +37,7 @@ export const MIGRATIONS = [
   PriceVersionRows1774200000000,
   PriceListSources1775000000000,
   Deliveries1775100000000,
+  TaskItemCount1775200000000,
 ];
 
 /** Arbitrary but fixed: every API process takes this advisory lock around migrations. */

@@ -66,7 +66,7 @@ export class ExportsRepository {
       .createQueryBuilder('t')
       .select('t.id::text', 'id')
       .addSelect(CURRENT_PRICE_FILE_SQL('t'), 'files')
-      .addSelect('jsonb_array_length(t.items)', 'itemCount')
+      .addSelect('t.item_count', 'itemCount')
       .where('t.id IN (:...taskIds)', { taskIds })
       .getRawMany<{ id: string; files: TaskEntity['files']; itemCount: number }>();
     const found = new Map(rows.map((task) => [task.id, task]));

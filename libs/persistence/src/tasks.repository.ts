@@ -72,7 +72,7 @@ export class TasksRepository {
       .addSelect('t.createdAt', 'createdAt')
       .addSelect('t.updatedAt', 'updatedAt')
       .addSelect(CURRENT_PRICE_FILE_SQL('t'), 'files')
-      .addSelect('jsonb_array_length(t.items)', 'itemCount')
+      .addSelect('t.item_count', 'itemCount')
       .addSelect('t.profileId', 'profileId')
       .addSelect('t.price_list_id', 'priceListId')
       .addSelect(STALE_SQL('t'), 'stale')
