@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import { APP_CONFIG, type AppConfig } from '@app/config';
@@ -21,7 +21,7 @@ const IDLE_MS = 60_000;
  * Threads come from piscina (a maintained pool with resource limits, idle timeout and abort).
  */
 @Injectable()
-export class UploadInspector implements OnModuleDestroy {
+export class UploadInspector implements OnApplicationShutdown {
   private readonly pool: Piscina<UploadInspectTask, UploadInspectAnswer>;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
@@ -46,7 +46,8 @@ export class UploadInspector implements OnModuleDestroy {
     return answer.format;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After RequestDrain has let the uploads in flight finish (beforeApplicationShutdown). */
+  async onApplicationShutdown(): Promise<void> {
     await this.pool.destroy();
   }
 
