@@ -136,7 +136,6 @@ export const mappingSchema = z.object({
 
 export const profileNameSchema = nameSchema(ERR.profileNameRequired, LIMITS.profileNameMax, ERR.profileNameTooLong(LIMITS.profileNameMax));
 
-/** `{ "<column>": "<header text>" }`; an empty text forgets that column. */
 /**
  * `{"6": "Цена с НДС"}`: a header text per column number (1 = A); an empty text is dropped.
  * `columnMessage`: what a key that is no column number is told.
